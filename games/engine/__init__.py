@@ -1,0 +1,53 @@
+"""The rules of Battleship, framework-free: the contract of rules/001.
+
+The web app, the terminal game and the training environment all play through this package.
+It imports nothing from Django, does no I/O, reads no clock and touches no global random
+state: randomness comes in as a seed or a ``random.Random``.
+"""
+
+from games.engine.board import Board, Ship, ShotResult
+from games.engine.coordinates import ROW_LETTERS, Coordinate, Orientation
+from games.engine.errors import BattleshipError, IllegalMove, InvalidCoordinate, InvalidPlacement
+from games.engine.game import (
+    BattleshipGame,
+    FiredShot,
+    GamePhase,
+    GameState,
+    MoveResult,
+    PlayerView,
+    Shot,
+)
+from games.engine.rules import (
+    STANDARD_FLEET,
+    Announcement,
+    FirstPlayer,
+    RuleSet,
+    ShipSpec,
+    ShotsPerTurn,
+)
+
+__all__ = [
+    "ROW_LETTERS",
+    "STANDARD_FLEET",
+    "Announcement",
+    "BattleshipError",
+    "BattleshipGame",
+    "Board",
+    "Coordinate",
+    "FiredShot",
+    "FirstPlayer",
+    "GamePhase",
+    "GameState",
+    "IllegalMove",
+    "InvalidCoordinate",
+    "InvalidPlacement",
+    "MoveResult",
+    "Orientation",
+    "PlayerView",
+    "RuleSet",
+    "Ship",
+    "ShipSpec",
+    "Shot",
+    "ShotResult",
+    "ShotsPerTurn",
+]

@@ -1,0 +1,407 @@
+"""A whole game between two players: setup, alternating turns, the end, snapshots and views."""
+
+from __future__ import annotations
+
+import enum
+import random
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.board import Board, Ship
+from games.engine.coordinates import Coordinate, Orientation
+from games.engine.errors import BattleshipError, IllegalMove, InvalidPlacement
+from games.engine.rules import FirstPlayer, RuleSet, ShotsPerTurn
+
+PLAYERS = (0, 1)
+
+
+class GamePhase(enum.StrEnum):
+    """Where a game stands: placing fleets, firing, or over."""
+
+    SETUP = "setup"
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One shot as it happened: who fired, where, whether it hit, the ship it sank (by name)."""
+
+    player: int
+    coord: Coordinate
+    hit: bool
+    sunk: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable dict."""
+        return {"player": self.player, "cell": str(self.coord), "hit": self.hit, "sunk": self.sunk}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What ``make_move`` did, as the shooter learns it, plus whose turn it is now."""
+
+    player: int
+    coord: Coordinate
+    hit: bool
+    sunk: Ship | None
+    """The ship the shot sank, or None. Under fog of war the shooter is not told (see views)."""
+    turn_over: bool
+    game_over: bool
+    winner: int | None
+    next_player: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class FiredShot:
+    """A shot as its shooter knows it: the cell, hit or miss, and the sunk ship if announced."""
+
+    coord: Coordinate
+    hit: bool
+    sunk: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything one player may know, and nothing else.
+
+    Their own fleet and the shots it received; the shots they fired with the results that
+    were announced; the names of the enemy ships they sank (under fog of war, none). The
+    enemy fleet appears only once the game is over. Two games that differ only in where
+    the opponent's unsunk ships lie give equal views.
+    """
+
+    player: int
+    rules: RuleSet
+    phase: GamePhase
+    current_player: int | None
+    winner: int | None
+    fleet: tuple[Ship, ...]
+    shots_received: tuple[tuple[Coordinate, bool], ...]
+    shots_fired: tuple[FiredShot, ...]
+    enemy_sunk: tuple[str, ...]
+    shots_left_in_turn: int
+    move_number: int
+    enemy_fleet: tuple[Ship, ...] = ()
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this player is to fire now."""
+        return self.phase is GamePhase.IN_PROGRESS and self.current_player == self.player
+
+    @property
+    def targeted(self) -> frozenset[Coordinate]:
+        """The enemy cells this player has fired at."""
+        return frozenset(shot.coord for shot in self.shots_fired)
+
+    @property
+    def enemy_afloat(self) -> tuple[str, ...]:
+        """Names of the enemy ships not announced sunk (under fog of war: the whole fleet)."""
+        return tuple(s.name for s in self.rules.fleet if s.name not in self.enemy_sunk)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable dict."""
+        return {
+            "player": self.player,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase.value,
+            "current_player": self.current_player,
+            "winner": self.winner,
+            "fleet": [ship.to_dict() for ship in self.fleet],
+            "shots_received": [{"cell": str(c), "hit": hit} for c, hit in self.shots_received],
+            "shots_fired": [
+                {"cell": str(s.coord), "hit": s.hit, "sunk": s.sunk} for s in self.shots_fired
+            ],
+            "enemy_sunk": list(self.enemy_sunk),
+            "shots_left_in_turn": self.shots_left_in_turn,
+            "move_number": self.move_number,
+            "enemy_fleet": [ship.to_dict() for ship in self.enemy_fleet],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """An immutable snapshot of a whole game, enough to rebuild it exactly."""
+
+    rules: RuleSet
+    seed: int
+    phase: GamePhase
+    first_player: int | None
+    current_player: int | None
+    winner: int | None
+    fleets: tuple[tuple[Ship, ...], tuple[Ship, ...]]
+    shots: tuple[Shot, ...] = field(default=())
+    shots_left_in_turn: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable dict; ``GameState.from_dict`` reads it back."""
+        return {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "phase": self.phase.value,
+            "first_player": self.first_player,
+            "current_player": self.current_player,
+            "winner": self.winner,
+            "fleets": [[ship.to_dict() for ship in fleet] for fleet in self.fleets],
+            "shots": [shot.to_dict() for shot in self.shots],
+            "shots_left_in_turn": self.shots_left_in_turn,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Read a dict written by ``to_dict``; the game is rebuilt and checked by replaying it."""
+        try:
+            rules = RuleSet.from_dict(data["rules"])
+            fleets = [
+                [
+                    (
+                        s["ship"],
+                        Coordinate(int(s["row"]), int(s["col"])),
+                        Orientation(s["orientation"]),
+                    )
+                    for s in fleet
+                ]
+                for fleet in data["fleets"]
+            ]
+            shots = [Coordinate.parse(s["cell"], rules.board_size) for s in data["shots"]]
+            started = GamePhase(data["phase"]) is not GamePhase.SETUP
+            game = BattleshipGame.replay(
+                rules,
+                int(data["seed"]),
+                fleets,
+                shots,
+                started=started,
+                first_player=data.get("first_player"),
+            )
+        except (KeyError, TypeError) as error:
+            raise BattleshipError(f"malformed game state: {error}") from error
+        state = game.get_state()
+        if state.to_dict() != data:
+            raise BattleshipError("the game state does not agree with a replay of its moves")
+        return state
+
+
+class BattleshipGame:
+    """A game of Battleship between player 0 and player 1, following a ``RuleSet``.
+
+    Every invalid input raises ``ValueError`` (a ``BattleshipError``) and changes nothing,
+    not even whose turn it is. The same rules, seed and moves give the same game.
+    """
+
+    def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
+        self.rules = rules or RuleSet.standard()
+        # A game always has a seed, so that its snapshot replays it exactly.
+        self.seed: int = seed if seed is not None else secrets.randbits(63)
+        self.boards: list[Board] = [Board(self.rules), Board(self.rules)]
+        self.phase = GamePhase.SETUP
+        self.first_player: int | None = None
+        self.current_player: int | None = None
+        self.winner: int | None = None
+        self.shots: list[Shot] = []
+        self._shots_left = 0
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def place_ship(
+        self,
+        player: int,
+        ship_name: str,
+        start: Coordinate | str | tuple[int, int],
+        orientation: Orientation | str,
+    ) -> Ship:
+        """Place one of ``player``'s ships during setup; ``InvalidPlacement`` if illegal."""
+        self._require_setup()
+        return self.boards[self._seat(player)].place_ship(ship_name, start, orientation)
+
+    def remove_ship(self, player: int, ship_name: str) -> None:
+        """Take one of ``player``'s ships off the board again during setup."""
+        self._require_setup()
+        self.boards[self._seat(player)].remove_ship(ship_name)
+
+    def place_fleet(
+        self, player: int, ships: Iterable[tuple[str, Coordinate | str, Orientation | str]]
+    ) -> None:
+        """Place a whole fleet at once, all or nothing."""
+        self._require_setup()
+        board = Board(self.rules)
+        for name, start, orientation in ships:
+            board.place_ship(name, start, orientation)
+        self.boards[self._seat(player)] = board
+
+    def setup_random(self, seed: int | None = None) -> None:
+        """Place at random every fleet not yet complete (reproducible from the seed) and start."""
+        self._require_setup()
+        seed = self.seed if seed is None else seed
+        for player, board in enumerate(self.boards):
+            if not board.is_complete:
+                rng = random.Random(f"{seed}:fleet:{player}")
+                self.boards[player] = Board.random_placement(self.rules, rng)
+        self.start()
+
+    def start(self) -> None:
+        """Begin firing; ``ValueError`` unless both fleets are complete."""
+        self._require_setup()
+        missing = [p for p, board in enumerate(self.boards) if not board.is_complete]
+        if missing:
+            raise InvalidPlacement(f"player {missing[0]} has not placed the whole fleet")
+        policy = self.rules.first_player
+        if policy is FirstPlayer.COIN_FLIP:
+            first = random.Random(f"{self.seed}:first-player").randrange(2)
+        else:
+            first = 1 if policy is FirstPlayer.PLAYER_1 else 0
+        self.first_player = first
+        self.phase = GamePhase.IN_PROGRESS
+        self._begin_turn(first)
+
+    # -- play ----------------------------------------------------------------------------
+
+    def make_move(self, coord: Coordinate | str | tuple[int, int]) -> MoveResult:
+        """Fire one shot for the player to move. Turns pass when their shots are used up."""
+        if self.phase is not GamePhase.IN_PROGRESS:
+            when = (
+                "before the game has started"
+                if self.phase is GamePhase.SETUP
+                else "after the game is over"
+            )
+            raise IllegalMove(f"no shots can be fired {when}")
+        shooter = self._current()
+        target = self.boards[1 - shooter]
+        result = target.receive_shot(coord)
+        self.shots.append(
+            Shot(shooter, result.coord, result.hit, result.sunk.name if result.sunk else None)
+        )
+        self._shots_left -= 1
+        if target.all_sunk:
+            self.phase = GamePhase.FINISHED
+            self.winner = shooter
+            self.current_player = None
+            self._shots_left = 0
+        elif self._shots_left <= 0:
+            self._begin_turn(1 - shooter)
+        return MoveResult(
+            player=shooter,
+            coord=result.coord,
+            hit=result.hit,
+            sunk=result.sunk,
+            turn_over=self.current_player != shooter,
+            game_over=self.phase is GamePhase.FINISHED,
+            winner=self.winner,
+            next_player=self.current_player,
+        )
+
+    def shots_allowed(self, player: int) -> int:
+        """How many shots ``player`` gets in a turn now, under the rule set."""
+        own = self.boards[self._seat(player)]
+        policy = self.rules.shots_per_turn
+        if policy is ShotsPerTurn.UNSUNK_SHIPS:
+            allowed = len(own.afloat)
+        elif policy is ShotsPerTurn.FIXED:
+            allowed = self.rules.salvo_size
+        elif policy is ShotsPerTurn.UNHIT_CELLS:
+            allowed = own.unhit_cells
+        else:
+            allowed = 1
+        untargeted = self.rules.board_size**2 - len(self.boards[1 - player].shots_received)
+        return max(1, min(allowed, untargeted))
+
+    # -- snapshots and views -------------------------------------------------------------
+
+    def get_state(self) -> GameState:
+        """An immutable, JSON-serialisable snapshot of the whole game."""
+        return GameState(
+            rules=self.rules,
+            seed=self.seed,
+            phase=self.phase,
+            first_player=self.first_player,
+            current_player=self.current_player,
+            winner=self.winner,
+            fleets=(self.boards[0].ships, self.boards[1].ships),
+            shots=tuple(self.shots),
+            shots_left_in_turn=self._shots_left,
+        )
+
+    def view_for(self, player: int) -> PlayerView:
+        """What ``player`` may know: see ``PlayerView``."""
+        seat = self._seat(player)
+        names_sinks = self.rules.names_sunk_ships
+        fired = tuple(
+            FiredShot(s.coord, s.hit, s.sunk if names_sinks else None)
+            for s in self.shots
+            if s.player == seat
+        )
+        received = tuple((s.coord, s.hit) for s in self.shots if s.player != seat)
+        return PlayerView(
+            player=seat,
+            rules=self.rules,
+            phase=self.phase,
+            current_player=self.current_player,
+            winner=self.winner,
+            fleet=self.boards[seat].ships,
+            shots_received=received,
+            shots_fired=fired,
+            enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
+            shots_left_in_turn=self._shots_left if self.current_player == seat else 0,
+            move_number=len(self.shots),
+            enemy_fleet=self.boards[1 - seat].ships if self.phase is GamePhase.FINISHED else (),
+        )
+
+    @classmethod
+    def from_state(cls, state: GameState) -> BattleshipGame:
+        """Rebuild a game from a snapshot by replaying its moves."""
+        return cls.replay(
+            state.rules,
+            state.seed,
+            [[(s.name, s.start, s.orientation) for s in fleet] for fleet in state.fleets],
+            [shot.coord for shot in state.shots],
+            started=state.phase is not GamePhase.SETUP,
+            first_player=state.first_player,
+        )
+
+    @classmethod
+    def replay(
+        cls,
+        rules: RuleSet,
+        seed: int,
+        fleets: Iterable[Iterable[tuple[str, Coordinate | str, Orientation | str]]],
+        shots: Iterable[Coordinate | str],
+        *,
+        started: bool = True,
+        first_player: int | None = None,
+    ) -> BattleshipGame:
+        """Build a game from its rules, seed, both fleets and the ordered shots.
+
+        ``first_player``, when given, must agree with what the rules and seed decide.
+        """
+        game = cls(rules, seed)
+        for player, fleet in enumerate(fleets):
+            for name, start, orientation in fleet:
+                game.place_ship(player, name, start, orientation)
+        if started:
+            game.start()
+            if first_player is not None and first_player != game.first_player:
+                raise BattleshipError("the first player does not agree with the rules and seed")
+        for coord in shots:
+            game.make_move(coord)
+        return game
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _begin_turn(self, player: int) -> None:
+        self.current_player = player
+        self._shots_left = self.shots_allowed(player)
+
+    def _current(self) -> int:
+        assert self.current_player is not None
+        return self.current_player
+
+    def _require_setup(self) -> None:
+        if self.phase is not GamePhase.SETUP:
+            raise InvalidPlacement("ships can only be placed before the game starts")
+
+    @staticmethod
+    def _seat(player: int) -> int:
+        if player not in PLAYERS or isinstance(player, bool):
+            raise BattleshipError(f"player must be 0 or 1, not {player!r}")
+        return player

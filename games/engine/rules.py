@@ -1,0 +1,155 @@
+"""Rule sets: the standard game of rules/000 and the variants, recorded with every game."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.engine.errors import BattleshipError
+
+
+@dataclass(frozen=True, slots=True)
+class ShipSpec:
+    """A kind of ship in a fleet: its name (unique in the fleet) and its length in cells."""
+
+    name: str
+    length: int
+
+
+class ShotsPerTurn(enum.StrEnum):
+    """How many shots a player fires in one turn."""
+
+    ONE = "one"
+    """One shot a turn (the standard game)."""
+    UNSUNK_SHIPS = "unsunk_ships"
+    """Salvo: one shot for each of the player's own ships still afloat."""
+    FIXED = "fixed"
+    """A fixed number of shots, ``RuleSet.salvo_size`` (the five-shot rules of 004)."""
+    UNHIT_CELLS = "unhit_cells"
+    """One shot for each cell of the player's own ships not yet hit (004's last variant)."""
+
+
+class Announcement(enum.StrEnum):
+    """What the defender announces after a shot."""
+
+    SHIP_ON_SINK = "ship_on_sink"
+    """Hit or miss; the ship's name when it sinks (rules/000 and /002)."""
+    HIT_OR_MISS = "hit_or_miss"
+    """Fog of war: hit or miss only, never which ship, not even when it sinks."""
+
+
+class FirstPlayer(enum.StrEnum):
+    """Who fires first."""
+
+    PLAYER_0 = "player_0"
+    PLAYER_1 = "player_1"
+    COIN_FLIP = "coin_flip"
+    """Decided by the game's seeded random generator (rules/000)."""
+
+
+STANDARD_FLEET: tuple[ShipSpec, ...] = (
+    ShipSpec("Carrier", 5),
+    ShipSpec("Battleship", 4),
+    ShipSpec("Cruiser", 3),
+    ShipSpec("Submarine", 3),
+    ShipSpec("Destroyer", 2),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Everything that decides how a game is played; the default is the standard game."""
+
+    name: str = "standard"
+    board_size: int = 10
+    fleet: tuple[ShipSpec, ...] = STANDARD_FLEET
+    allow_adjacent: bool = True
+    shots_per_turn: ShotsPerTurn = ShotsPerTurn.ONE
+    salvo_size: int = 1
+    announcement: Announcement = Announcement.SHIP_ON_SINK
+    first_player: FirstPlayer = FirstPlayer.PLAYER_0
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.board_size <= 26:
+            raise BattleshipError("board_size must be between 2 and 26")
+        names = [ship.name for ship in self.fleet]
+        if not names or len(set(names)) != len(names):
+            raise BattleshipError("a fleet needs at least one ship and unique ship names")
+        if any(not 1 <= ship.length <= self.board_size for ship in self.fleet):
+            raise BattleshipError("every ship must fit on the board")
+        if self.salvo_size < 1:
+            raise BattleshipError("salvo_size must be at least 1")
+
+    @classmethod
+    def standard(cls) -> RuleSet:
+        """The standard game of rules/000: 10x10, five ships, one shot a turn, player 0 first."""
+        return cls()
+
+    @classmethod
+    def salvo(cls) -> RuleSet:
+        """Salvo: each turn, one shot per own ship still afloat."""
+        return cls(name="salvo", shots_per_turn=ShotsPerTurn.UNSUNK_SHIPS)
+
+    @classmethod
+    def no_touch(cls) -> RuleSet:
+        """Ships may not share an edge or a corner."""
+        return cls(name="no_touch", allow_adjacent=False)
+
+    @classmethod
+    def fog_of_war(cls) -> RuleSet:
+        """Only hit or miss is announced, never which ship, not even when it sinks."""
+        return cls(name="fog_of_war", announcement=Announcement.HIT_OR_MISS)
+
+    @property
+    def fleet_cells(self) -> int:
+        """How many cells the whole fleet covers (17 in the standard game)."""
+        return sum(ship.length for ship in self.fleet)
+
+    def ship(self, name: str) -> ShipSpec:
+        """The fleet's ship called ``name``; ``BattleshipError`` if there is none."""
+        for ship in self.fleet:
+            if ship.name == name:
+                return ship
+        raise BattleshipError(f"there is no {name!r} in this fleet")
+
+    @property
+    def names_sunk_ships(self) -> bool:
+        """Whether a sinking is announced with the ship's name."""
+        return self.announcement is Announcement.SHIP_ON_SINK
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain, JSON-serialisable dict; ``RuleSet.from_dict`` reads it back."""
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "fleet":
+                value = [{"name": s.name, "length": s.length} for s in value]
+            elif isinstance(value, enum.Enum):
+                value = value.value
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """Read a dict written by ``to_dict``; missing keys take the standard defaults."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise BattleshipError(f"unknown rule settings: {', '.join(sorted(unknown))}")
+        kwargs: dict[str, Any] = dict(data)
+        try:
+            if "fleet" in kwargs:
+                kwargs["fleet"] = tuple(
+                    ShipSpec(str(s["name"]), int(s["length"])) for s in data["fleet"]
+                )
+            for key, kind in (
+                ("shots_per_turn", ShotsPerTurn),
+                ("announcement", Announcement),
+                ("first_player", FirstPlayer),
+            ):
+                if key in kwargs:
+                    kwargs[key] = kind(kwargs[key])
+        except (KeyError, TypeError) as error:
+            raise BattleshipError(f"malformed rule set: {error}") from error
+        return cls(**kwargs)

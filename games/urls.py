@@ -1,0 +1,9 @@
+"""Routes of the game pages."""
+
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]

@@ -1,0 +1,8 @@
+from hypothesis import HealthCheck, settings
+
+# Hypothesis runs a fixed number of examples, derandomised in CI so a red build is repeatable.
+settings.register_profile(
+    "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
+settings.load_profile("ci" if __import__("os").environ.get("CI") else "default")
