@@ -7,6 +7,7 @@ state: randomness comes in as a seed or a ``random.Random``.
 
 from games.engine.board import Board, Ship, ShotResult
 from games.engine.coordinates import ROW_LETTERS, Coordinate, Orientation
+from games.engine.deduction import sunk_ship_cells
 from games.engine.errors import BattleshipError, IllegalMove, InvalidCoordinate, InvalidPlacement
 from games.engine.game import (
     BattleshipGame,
@@ -50,4 +51,5 @@ __all__ = [
     "Shot",
     "ShotResult",
     "ShotsPerTurn",
+    "sunk_ship_cells",
 ]

@@ -85,6 +85,7 @@ class PlayerView:
     shots_left_in_turn: int
     move_number: int
     enemy_fleet: tuple[Ship, ...] = ()
+    resigned: int | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -118,6 +119,7 @@ class PlayerView:
             "shots_left_in_turn": self.shots_left_in_turn,
             "move_number": self.move_number,
             "enemy_fleet": [ship.to_dict() for ship in self.enemy_fleet],
+            "resigned": self.resigned,
         }
 
 
@@ -134,6 +136,7 @@ class GameState:
     fleets: tuple[tuple[Ship, ...], tuple[Ship, ...]]
     shots: tuple[Shot, ...] = field(default=())
     shots_left_in_turn: int = 0
+    resigned: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict; ``GameState.from_dict`` reads it back."""
@@ -147,6 +150,7 @@ class GameState:
             "fleets": [[ship.to_dict() for ship in fleet] for fleet in self.fleets],
             "shots": [shot.to_dict() for shot in self.shots],
             "shots_left_in_turn": self.shots_left_in_turn,
+            "resigned": self.resigned,
         }
 
     @classmethod
@@ -174,6 +178,7 @@ class GameState:
                 shots,
                 started=started,
                 first_player=data.get("first_player"),
+                resigned=data.get("resigned"),
             )
         except (KeyError, TypeError) as error:
             raise BattleshipError(f"malformed game state: {error}") from error
@@ -200,6 +205,7 @@ class BattleshipGame:
         self.current_player: int | None = None
         self.winner: int | None = None
         self.shots: list[Shot] = []
+        self.resigned: int | None = None
         self._shots_left = 0
 
     # -- setup ---------------------------------------------------------------------------
@@ -291,6 +297,17 @@ class BattleshipGame:
             next_player=self.current_player,
         )
 
+    def resign(self, player: int) -> None:
+        """``player`` gives up: the game ends and the other player wins (rules/002, 4.4)."""
+        seat = self._seat(player)
+        if self.phase is not GamePhase.IN_PROGRESS:
+            raise IllegalMove("only a game in progress can be resigned")
+        self.phase = GamePhase.FINISHED
+        self.winner = 1 - seat
+        self.resigned = seat
+        self.current_player = None
+        self._shots_left = 0
+
     def shots_allowed(self, player: int) -> int:
         """How many shots ``player`` gets in a turn now, under the rule set."""
         own = self.boards[self._seat(player)]
@@ -320,6 +337,7 @@ class BattleshipGame:
             fleets=(self.boards[0].ships, self.boards[1].ships),
             shots=tuple(self.shots),
             shots_left_in_turn=self._shots_left,
+            resigned=self.resigned,
         )
 
     def view_for(self, player: int) -> PlayerView:
@@ -345,6 +363,7 @@ class BattleshipGame:
             shots_left_in_turn=self._shots_left if self.current_player == seat else 0,
             move_number=len(self.shots),
             enemy_fleet=self.boards[1 - seat].ships if self.phase is GamePhase.FINISHED else (),
+            resigned=self.resigned,
         )
 
     @classmethod
@@ -357,6 +376,7 @@ class BattleshipGame:
             [shot.coord for shot in state.shots],
             started=state.phase is not GamePhase.SETUP,
             first_player=state.first_player,
+            resigned=state.resigned,
         )
 
     @classmethod
@@ -369,10 +389,12 @@ class BattleshipGame:
         *,
         started: bool = True,
         first_player: int | None = None,
+        resigned: int | None = None,
     ) -> BattleshipGame:
         """Build a game from its rules, seed, both fleets and the ordered shots.
 
-        ``first_player``, when given, must agree with what the rules and seed decide.
+        ``first_player``, when given, must agree with what the rules and seed decide;
+        ``resigned`` names the player who gave up after the last shot, if one did.
         """
         game = cls(rules, seed)
         for player, fleet in enumerate(fleets):
@@ -384,6 +406,8 @@ class BattleshipGame:
                 raise BattleshipError("the first player does not agree with the rules and seed")
         for coord in shots:
             game.make_move(coord)
+        if resigned is not None:
+            game.resign(resigned)
         return game
 
     # -- internals -----------------------------------------------------------------------

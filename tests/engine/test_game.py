@@ -256,3 +256,19 @@ def test_the_engine_imports_without_django():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_resignation_ends_the_game_for_the_other_player_and_replays():
+    game = new_game()
+    game.make_move("A6")
+    game.make_move("A1")
+    game.resign(0)
+    assert game.phase is GamePhase.FINISHED
+    assert game.winner == 1
+    view = game.view_for(0)
+    assert view.resigned == 0
+    assert len(view.enemy_fleet) == 5  # the game is over: the enemy fleet is shown
+    state = game.get_state()
+    assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    with pytest.raises(ValueError, match="in progress"):
+        game.resign(1)
