@@ -1,0 +1,334 @@
+"""Games as stored: rule set, seed, both fleets and the ordered shots.
+
+A ``Game`` rebuilds its engine state by replaying its shots; its methods are the game's
+actions (place a ship, start, fire, resign), each one transaction that changes nothing
+when the engine refuses the move.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Count, Q
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.ai import get_player
+from games.engine import (
+    BattleshipGame,
+    Board,
+    Coordinate,
+    GamePhase,
+    IllegalMove,
+    MoveResult,
+    Orientation,
+    PlayerView,
+    RuleSet,
+)
+
+HUMAN, COMPUTER = 0, 1
+# Time played counts the gaps between moves, each capped: a game left for a week did not
+# take a week.
+MOVE_GAP_CAP = timedelta(minutes=2)
+GUEST_KEY = "guest_id"
+
+
+class StaleMove(IllegalMove):
+    """The page that sent the move was out of date: another move was made since."""
+
+
+def guest_id(request: HttpRequest, *, create: bool = False) -> str | None:
+    """The browser session's guest id, which owns the games played before signing in."""
+    value = request.session.get(GUEST_KEY)
+    if value is None and create:
+        value = request.session[GUEST_KEY] = uuid.uuid4().hex
+    return value
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def owned_by(self, request: HttpRequest) -> GameQuerySet:
+        """The games this request may see: the signed-in user's, or this browser's as a guest."""
+        mine = Q(pk__in=[])
+        if request.user.is_authenticated:
+            mine |= Q(owner=request.user)
+        guest = guest_id(request)
+        if guest:
+            mine |= Q(owner=None, guest_id=guest)
+        return self.filter(mine)
+
+    def unfinished(self) -> GameQuerySet:
+        return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
+
+    def with_shot_counts(self) -> GameQuerySet:
+        return self.annotate(
+            human_shots=Count("shots", filter=Q(shots__player=HUMAN)),
+            human_hits=Count("shots", filter=Q(shots__player=HUMAN, shots__hit=True)),
+        )
+
+
+class Game(models.Model):
+    """One game of a person against a computer opponent."""
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Placing ships"
+        PLAYING = "playing", "In progress"
+        WON = "won", "Won"
+        LOST = "lost", "Lost"
+        RESIGNED = "resigned", "Resigned"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+    )
+    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
+    level = models.PositiveSmallIntegerField()
+    rules = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    moves = models.PositiveIntegerField(default=0, help_text="Shots stored so far, both sides.")
+    play_seconds = models.FloatField(default=0, help_text="Time played: capped gaps between moves.")
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(level__gte=1, level__lte=5), name="game_level_1_to_5"),
+            models.CheckConstraint(
+                condition=Q(status__in=["setup", "playing", "won", "lost", "resigned"]),
+                name="game_status_known",
+            ),
+        ]
+        indexes = [models.Index(fields=["owner", "status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} (level {self.level}, {self.status})"
+
+    # -- reading -------------------------------------------------------------------------
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return RuleSet.from_dict(self.rules)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.WON, self.Status.LOST, self.Status.RESIGNED)
+
+    @property
+    def opponent(self):  # type: ignore[no-untyped-def]
+        return get_player(self.level, self.computer_seed)
+
+    @property
+    def computer_seed(self) -> int:
+        # Derived, not the game seed itself: the computer's randomness says nothing of the
+        # seed that placed anyone's fleet.
+        return random.Random(f"{self.seed}:computer").getrandbits(63)
+
+    def engine(self) -> BattleshipGame:
+        """The game's engine state, rebuilt from the stored fleets and shots."""
+        fleets: list[list[tuple[str, Coordinate, Orientation]]] = [[], []]
+        for ship in self.ships.all():
+            fleets[ship.player].append((ship.name, Coordinate(ship.row, ship.col), Orientation(ship.orientation)))
+        started = self.status != self.Status.SETUP
+        return BattleshipGame.replay(
+            self.rule_set,
+            self.seed,
+            fleets,
+            [Coordinate(shot.row, shot.col) for shot in self.shots.order_by("sequence")],
+            started=started,
+            resigned=HUMAN if self.status == self.Status.RESIGNED else None,
+        )
+
+    def view(self) -> PlayerView:
+        """What the person may know of this game: the only thing pages are built from."""
+        return self.engine().view_for(HUMAN)
+
+    # -- setup ---------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, *, level: int, owner=None, guest: str = "", rules: RuleSet | None = None) -> Game:  # type: ignore[no-untyped-def]
+        get_player(level, 0)  # ValueError for an unknown level, before anything is saved
+        return cls.objects.create(
+            level=level,
+            owner=owner,
+            guest_id="" if owner else guest,
+            rules=(rules or RuleSet.standard()).to_dict(),
+            seed=secrets.randbits(62),
+        )
+
+    def _setup_board(self) -> Board:
+        board = Board(self.rule_set)
+        for ship in self.ships.filter(player=HUMAN):
+            board.place_ship(ship.name, Coordinate(ship.row, ship.col), ship.orientation)
+        return board
+
+    def _require_setup(self) -> None:
+        if self.status != self.Status.SETUP:
+            raise IllegalMove("the fleet is fixed once the game has started")
+
+    @transaction.atomic
+    def place_ship(self, name: str, cell: str, orientation: str) -> None:
+        """Place (or move) one of the person's ships; ``InvalidPlacement`` says why not."""
+        self._require_setup()
+        board = self._setup_board()
+        if name in {ship.name for ship in board.ships}:
+            board.remove_ship(name)  # moving it: its old cells do not block the new ones
+        rules = self.rule_set
+        placed = board.place_ship(name, Coordinate.parse(cell, rules.board_size), orientation)
+        self.ships.filter(player=HUMAN, name=name).delete()
+        Ship.objects.create(
+            game=self, player=HUMAN, name=placed.name, row=placed.start.row,
+            col=placed.start.col, orientation=placed.orientation.value,
+        )
+
+    @transaction.atomic
+    def remove_ship(self, name: str) -> None:
+        self._require_setup()
+        self.ships.filter(player=HUMAN, name=name).delete()
+
+    @transaction.atomic
+    def clear_ships(self) -> None:
+        self._require_setup()
+        self.ships.filter(player=HUMAN).delete()
+
+    @transaction.atomic
+    def shuffle(self) -> None:
+        """A random legal fleet for the person, different each time."""
+        self._require_setup()
+        board = Board.random_placement(self.rule_set, random.Random(secrets.randbits(64)))
+        self._store_fleet(HUMAN, board)
+
+    def _store_fleet(self, player: int, board: Board) -> None:
+        self.ships.filter(player=player).delete()
+        Ship.objects.bulk_create(
+            Ship(game=self, player=player, name=s.name, row=s.start.row, col=s.start.col,
+                 orientation=s.orientation.value)
+            for s in board.ships
+        )
+
+    @transaction.atomic
+    def start(self) -> None:
+        """Lock the fleet in, let the computer place its own, and begin: the person fires first."""
+        locked = Game.objects.select_for_update().get(pk=self.pk)
+        locked._require_setup()
+        board = locked._setup_board()
+        if not board.is_complete:
+            raise IllegalMove("place all five ships before starting")
+        computer = Board(locked.rule_set)
+        for name, start, orientation in locked.opponent.place_fleet(locked.rule_set):
+            computer.place_ship(name, start, orientation)
+        locked._store_fleet(COMPUTER, computer)
+        locked.status = self.Status.PLAYING
+        locked.started_at = locked.last_move_at = timezone.now()
+        locked.save(update_fields=["status", "started_at", "last_move_at"])
+        self.refresh_from_db()
+
+    # -- play ----------------------------------------------------------------------------
+
+    def fire(self, cell: str, expected_move: int) -> list[MoveResult]:
+        """The person's shot and the computer's answer, stored together or not at all.
+
+        The game row is locked for the whole move, and ``expected_move`` (the move number
+        the page showed) must still be current: a double click or a second tab finds the
+        turn taken and gets ``StaleMove``, never a second shot.
+        """
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=self.pk)
+            if game.status != self.Status.PLAYING:
+                raise IllegalMove("this game is over" if game.is_over else "the game has not started")
+            if game.moves != expected_move:
+                raise StaleMove("that board was out of date; this is the current one")
+            engine = game.engine()
+            results = [engine.make_move(Coordinate.parse(cell, engine.rules.board_size))]
+            computer = game.opponent
+            while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
+                results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
+            Shot.objects.bulk_create(
+                Shot(game=game, sequence=game.moves + i, player=r.player, row=r.coord.row,
+                     col=r.coord.col, hit=r.hit, sunk=r.sunk.name if r.sunk else "")
+                for i, r in enumerate(results)
+            )
+            game._record_moves(len(results), engine)
+        self.refresh_from_db()
+        return results
+
+    def _record_moves(self, count: int, engine: BattleshipGame) -> None:
+        now = timezone.now()
+        gap = now - (self.last_move_at or now)
+        self.play_seconds += min(gap, MOVE_GAP_CAP).total_seconds()
+        self.moves += count
+        self.last_move_at = now
+        if engine.phase is GamePhase.FINISHED:
+            self.status = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
+            self.finished_at = now
+        self.save(update_fields=["play_seconds", "moves", "last_move_at", "status", "finished_at"])
+
+    @transaction.atomic
+    def resign(self) -> None:
+        """The person gives up; the computer wins and the fleet is revealed."""
+        game = Game.objects.select_for_update().get(pk=self.pk)
+        if game.status != self.Status.PLAYING:
+            raise IllegalMove("only a game in progress can be resigned")
+        game.status = self.Status.RESIGNED
+        game.finished_at = timezone.now()
+        game.save(update_fields=["status", "finished_at"])
+        self.refresh_from_db()
+
+
+class Ship(models.Model):
+    """A ship as placed: by whom, which, its first cell and orientation."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ships")
+    player = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=20)
+    row = models.PositiveSmallIntegerField()
+    col = models.PositiveSmallIntegerField()
+    orientation = models.CharField(max_length=1, choices=[("H", "Across"), ("V", "Down")])
+
+    class Meta:
+        ordering = ["game", "player", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player", "name"], name="one_of_each_ship"),
+            models.CheckConstraint(condition=Q(player__in=[0, 1]), name="ship_player_0_or_1"),
+            models.CheckConstraint(condition=Q(orientation__in=["H", "V"]), name="ship_orientation_h_or_v"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} at {Coordinate(self.row, self.col)} {self.orientation}"
+
+
+class Shot(models.Model):
+    """One shot, in order: who fired, where, and what it did."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="shots")
+    sequence = models.PositiveIntegerField()
+    player = models.PositiveSmallIntegerField()
+    row = models.PositiveSmallIntegerField()
+    col = models.PositiveSmallIntegerField()
+    hit = models.BooleanField()
+    sunk = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "sequence"], name="one_shot_per_turn"),
+            models.UniqueConstraint(fields=["game", "player", "row", "col"], name="one_shot_per_cell"),
+            models.CheckConstraint(condition=Q(player__in=[0, 1]), name="shot_player_0_or_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{Coordinate(self.row, self.col)} by player {self.player}: {'hit' if self.hit else 'miss'}"

@@ -6,4 +6,14 @@ from games import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/new", views.new_game, name="new_game"),
+    path("games/", views.create_game, name="create_game"),
+    path("games/<uuid:game_id>/", views.game_page, name="game"),
+    path("games/<uuid:game_id>/ships", views.place_ship, name="place_ship"),
+    path("games/<uuid:game_id>/ships/clear", views.clear_ships, name="clear_ships"),
+    path("games/<uuid:game_id>/shuffle", views.shuffle, name="shuffle"),
+    path("games/<uuid:game_id>/start", views.start, name="start"),
+    path("games/<uuid:game_id>/shots", views.fire, name="fire"),
+    path("games/<uuid:game_id>/resign", views.resign, name="resign"),
+    path("games/<uuid:game_id>/again", views.play_again, name="play_again"),
 ]

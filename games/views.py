@@ -1,19 +1,218 @@
-"""Views: parse the request, call one model or engine method, render."""
+"""Views: parse the request, call one ``Game`` method, render the page or the htmx partial.
 
-from django.http import HttpRequest
+Every game view finds the game through ``Game.objects.owned_by(request)``, so someone
+else's game is a 404 whatever the URL, and the context is built from the person's view
+of the game only (``Game.view()``), so no response can carry an unsunk enemy ship.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
+from games.ai import LEVELS
+from games.display import build_display, summarise
 from games.engine import RuleSet
+from games.models import Game, StaleMove, guest_id
+
+GAME_PAGE = "games/game.html"
 
 
 def home(request: HttpRequest) -> TemplateResponse:
-    """The front page: what the site is, and where to start."""
+    """The front page: what the site is, a way to start, and the games left unfinished."""
     rules = RuleSet.standard()
+    unfinished = Game.objects.owned_by(request).unfinished().with_shot_counts().order_by("-last_move_at", "-created_at")
     return TemplateResponse(
         request,
         "games/home.html",
         {
             "fleet": [(ship, range(ship.length)) for ship in rules.fleet],
             "board_size": rules.board_size,
+            "unfinished": unfinished[:20],
+            "levels": LEVELS,
         },
     )
+
+
+@require_GET
+def new_game(request: HttpRequest) -> TemplateResponse:
+    """Choose an opponent."""
+    return TemplateResponse(request, "games/new.html", {"levels": LEVELS})
+
+
+@require_POST
+def create_game(request: HttpRequest) -> HttpResponse:
+    """Start setting up a game against the chosen level; then place the fleet."""
+    try:
+        level = int(request.POST.get("level", ""))
+        owner = request.user if request.user.is_authenticated else None
+        game = Game.create(level=level, owner=owner, guest=guest_id(request, create=True) or "")
+    except ValueError:
+        return TemplateResponse(
+            request, "games/new.html", {"levels": LEVELS, "error": "Choose one of the five opponents."},
+            status=400,
+        )
+    return redirect(game)
+
+
+def game_view(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Load the request's own game (404 for anyone else's); never cached; varies on htmx."""
+
+    @wraps(view_func)
+    @never_cache
+    @vary_on_headers("HX-Request")
+    def wrapper(request: HttpRequest, game_id: str, **kwargs: Any) -> HttpResponse:
+        game = get_object_or_404(Game.objects.owned_by(request), pk=game_id)
+        return view_func(request, game, **kwargs)
+
+    return wrapper
+
+
+def render_game(request: HttpRequest, game: Game, *, error: str = "", status: int = 200) -> HttpResponse:
+    """The game page, or for htmx only the part that changes (setup or play area)."""
+    view = game.view()
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    context: dict[str, Any] = {
+        "game": game,
+        "view": view,
+        "display": build_display(view),
+        "error": error,
+        "level": level_info(game.level),
+        "oob": partial,
+    }
+    if game.status == Game.Status.SETUP:
+        placed = {ship.name: ship for ship in view.fleet}
+        unplaced = [spec.name for spec in view.rules.fleet if spec.name not in placed]
+        posted = request.POST.get("ship", "")
+        context |= {
+            "setup_ships": [(spec, placed.get(spec.name)) for spec in view.rules.fleet],
+            "placed_count": len(placed),
+            # After a placement, the next ship waits; after a refusal, the same one.
+            "selected_ship": posted if error and posted else (unplaced or [""])[0],
+            "orientation": request.POST.get("orientation", "H"),
+        }
+    elif game.is_over:
+        context["summary"] = summarise(view, game.play_seconds)
+    template = GAME_PAGE
+    if partial:
+        template += "#setup" if game.status == Game.Status.SETUP else "#play"
+    return TemplateResponse(request, template, context, status=status)
+
+
+def level_info(level: int):  # type: ignore[no-untyped-def]
+    return next(info for info in LEVELS if info.level == level)
+
+
+@game_view
+def game_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """A game as stored: placement, play or the end, exactly as saved."""
+    return render_game(request, game)
+
+
+def _after_post(request: HttpRequest, game: Game, error: str = "", status: int = 200) -> HttpResponse:
+    # htmx swaps the new state in; a plain form POST gets a redirect (or the page with the
+    # error), so the site works without JavaScript too.
+    if request.htmx or error:
+        return render_game(request, game, error=error, status=status)
+    return redirect(game)
+
+
+@require_POST
+@game_view
+def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
+    """Place, move (place again) or remove one of the person's ships."""
+    ship, cell = request.POST.get("ship", ""), request.POST.get("cell", "")
+    try:
+        if "remove" in request.POST:
+            game.remove_ship(request.POST["remove"])
+        elif not ship:
+            raise ValueError("choose a ship to place first")
+        else:
+            game.place_ship(ship, cell, request.POST.get("orientation", "H"))
+    except ValueError as error:
+        return _after_post(request, game, _sentence(error), status=422)
+    return _after_post(request, game)
+
+
+@require_POST
+@game_view
+def clear_ships(request: HttpRequest, game: Game) -> HttpResponse:
+    try:
+        game.clear_ships()
+    except ValueError as error:
+        return _after_post(request, game, _sentence(error), status=409)
+    return _after_post(request, game)
+
+
+@require_POST
+@game_view
+def shuffle(request: HttpRequest, game: Game) -> HttpResponse:
+    try:
+        game.shuffle()
+    except ValueError as error:
+        return _after_post(request, game, _sentence(error), status=409)
+    return _after_post(request, game)
+
+
+@require_POST
+@game_view
+def start(request: HttpRequest, game: Game) -> HttpResponse:
+    try:
+        game.start()
+    except ValueError as error:
+        return _after_post(request, game, _sentence(error), status=409)
+    if request.htmx:
+        return render_game(request, game)  # the play area replaces the setup area
+    return redirect(game)
+
+
+@require_POST
+@game_view
+def fire(request: HttpRequest, game: Game) -> HttpResponse:
+    """The person's shot and the computer's answer, in one request."""
+    try:
+        expected = int(request.POST.get("move", ""))
+    except ValueError:
+        return _after_post(request, game, "That request did not say which move it was; try again.", 400)
+    try:
+        game.fire(request.POST.get("cell", ""), expected)
+    except StaleMove as error:
+        return _after_post(request, game, _sentence(error), status=409)
+    except ValueError as error:
+        status = 409 if game.status != Game.Status.PLAYING else 400
+        return _after_post(request, game, _sentence(error), status=status)
+    return _after_post(request, game)
+
+
+@require_POST
+@game_view
+def resign(request: HttpRequest, game: Game) -> HttpResponse:
+    try:
+        game.resign()
+    except ValueError as error:
+        return _after_post(request, game, _sentence(error), status=409)
+    return _after_post(request, game)
+
+
+@require_POST
+@game_view
+def play_again(request: HttpRequest, game: Game) -> HttpResponse:
+    """A new game against the same opponent."""
+    new = Game.create(level=game.level, owner=game.owner, guest=game.guest_id)
+    if request.htmx:
+        return HttpResponseClientRedirect(new.get_absolute_url())
+    return redirect(new)
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error).strip("'\"")
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")

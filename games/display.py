@@ -1,0 +1,175 @@
+"""What a game page shows, built from the person's view alone.
+
+Nothing here sees the opponent's board: the only input is a ``PlayerView``, so no page or
+partial can carry an unsunk enemy ship.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.engine import ROW_LETTERS, Coordinate, GamePhase, PlayerView, sunk_ship_cells
+
+
+@dataclass(frozen=True)
+class Cell:
+    label: str
+    state: str  # unknown, miss, hit, sunk, ship (own or revealed), water
+    ship: str = ""
+    can_fire: bool = False
+
+    @property
+    def name(self) -> str:
+        """The accessible name: the label first, then what is known of the cell."""
+        words = {"unknown": "", "water": "", "ship": self.ship, "miss": "miss", "hit": "hit", "sunk": "sunk"}
+        said = words[self.state]
+        if self.ship and self.state in ("hit", "sunk"):
+            said = f"{self.ship}, {said}"
+        return f"{self.label}, {said}" if said else self.label
+
+    @property
+    def symbol(self) -> str:
+        return {"miss": "•", "hit": "✕", "sunk": "✖"}.get(self.state, "")
+
+
+@dataclass(frozen=True)
+class ShipStatus:
+    name: str
+    length: int
+    hits: int | None  # None where it cannot be known (enemy ships before the end)
+    sunk: bool
+
+    @property
+    def cells_range(self) -> range:
+        return range(self.length)
+
+
+@dataclass(frozen=True)
+class GameDisplay:
+    columns: list[int]
+    own_rows: list[tuple[str, list[Cell]]]
+    enemy_rows: list[tuple[str, list[Cell]]]
+    own_fleet: list[ShipStatus]
+    enemy_fleet: list[ShipStatus]
+    announcements: list[str] = field(default_factory=list)
+    sound: str = ""
+    outcome: str = ""
+
+
+def build_display(view: PlayerView) -> GameDisplay:
+    size = view.rules.board_size
+    letters = ROW_LETTERS[:size]
+    # Own board: ships and the shots received.
+    own_ship_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
+    received = dict(view.shots_received)
+    own_sunk = {ship.name for ship in view.fleet if all(received.get(c) for c in ship.cells)}
+    own_rows = []
+    for r, letter in enumerate(letters):
+        row = []
+        for c in range(size):
+            coord = Coordinate(r, c)
+            ship = own_ship_at.get(coord, "")
+            if coord in received:
+                state = ("sunk" if ship in own_sunk else "hit") if received[coord] else "miss"
+            else:
+                state = "ship" if ship else "water"
+            row.append(Cell(str(coord), state, ship))
+        own_rows.append((letter, row))
+    # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
+    # end the fleet revealed.
+    fired = {shot.coord: shot.hit for shot in view.shots_fired}
+    sunk_cells = {cell: name for name, cells in sunk_ship_cells(view).items() for cell in cells}
+    revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
+    can_fire = view.my_turn
+    enemy_rows = []
+    for r, letter in enumerate(letters):
+        row = []
+        for c in range(size):
+            coord = Coordinate(r, c)
+            if coord in sunk_cells:
+                cell = Cell(str(coord), "sunk", sunk_cells[coord])
+            elif coord in fired:
+                cell = Cell(str(coord), "hit" if fired[coord] else "miss", revealed.get(coord, ""))
+            elif coord in revealed:
+                cell = Cell(str(coord), "ship", revealed[coord])
+            else:
+                cell = Cell(str(coord), "unknown", can_fire=can_fire)
+            row.append(cell)
+        enemy_rows.append((letter, row))
+    hits_on = {ship.name: sum(1 for c in ship.cells if received.get(c)) for ship in view.fleet}
+    own_fleet = [ShipStatus(s.name, s.length, hits_on.get(s.name, 0), s.name in own_sunk) for s in view.fleet]
+    enemy_fleet = [ShipStatus(s.name, s.length, None, s.name in view.enemy_sunk) for s in view.rules.fleet]
+    announcements, sound = last_round(view)
+    return GameDisplay(
+        columns=list(range(1, size + 1)),
+        own_rows=own_rows,
+        enemy_rows=enemy_rows,
+        own_fleet=own_fleet,
+        enemy_fleet=enemy_fleet,
+        announcements=announcements,
+        sound=sound,
+        outcome=outcome(view),
+    )
+
+
+def last_round(view: PlayerView) -> tuple[list[str], str]:
+    """What was announced in the last round: the person's shot(s) and the computer's answer."""
+    if not view.shots_fired:
+        return [], ""
+    mine = view.shots_fired[-1]
+    said = f"{mine.coord}: {'hit' if mine.hit else 'miss'}"
+    lines = [said + (f". You sank their {mine.sunk}!" if mine.sunk else "")]
+    sound = "sunk" if mine.sunk else ("hit" if mine.hit else "miss")
+    # The computer's shots since: those beyond the count it had fired before my last shot.
+    my_count = len(view.shots_fired)
+    theirs = view.shots_received[my_count - 1 :] if view.current_player != 1 else ()
+    own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
+    order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
+    for coord, hit in theirs:
+        line = f"They fired at {coord}: {'hit' if hit else 'miss'}"
+        ship = own_at.get(coord)
+        # A ship sank with this shot when every cell is hit and this was the last of them.
+        if ship and all(c in order for c in ship.cells) and max(ship.cells, key=order.__getitem__) == coord:
+            line += f". They sank your {ship.name}."
+        lines.append(line)
+    return lines, sound
+
+
+def outcome(view: PlayerView) -> str:
+    if view.phase is not GamePhase.FINISHED:
+        return ""
+    if view.resigned == view.player:
+        return "You resigned. The computer wins this one."
+    if view.winner == view.player:
+        return "You won! You sank their whole fleet."
+    return "You lost: they sank your whole fleet."
+
+
+@dataclass(frozen=True)
+class Summary:
+    shots: int
+    hits: int
+    accuracy: int
+    time: str
+    ships_lost: int
+
+
+def summarise(view: PlayerView, play_seconds: float) -> Summary:
+    """The end-of-game figures: shots, accuracy, time and ships lost."""
+    shots = len(view.shots_fired)
+    hits = sum(1 for shot in view.shots_fired if shot.hit)
+    received = {cell for cell, hit in view.shots_received if hit}
+    lost = sum(1 for ship in view.fleet if set(ship.cells) <= received)
+    return Summary(
+        shots=shots,
+        hits=hits,
+        accuracy=round(100 * hits / shots) if shots else 0,
+        time=duration(play_seconds),
+        ships_lost=lost,
+    )
+
+
+def duration(seconds: float) -> str:
+    """``"4 min 05 s"`` or ``"38 s"``."""
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"

@@ -1,0 +1,186 @@
+// Battleship game page: keyboard moves on the boards, R to rotate, focus kept across htmx
+// swaps, sounds made in the browser (Web Audio), and a remembered mute switch.
+// Everything works without this file; it only makes play smoother.
+(function () {
+  "use strict";
+
+  const MUTE_KEY = "battleship:muted";
+  let lastCell = null;
+
+  // --- Boards: one tab stop per board, arrows move, Enter/Space fire (native buttons) ---
+  function cellsOf(board) {
+    return Array.from(board.querySelectorAll("tbody button"));
+  }
+
+  function initBoard(board) {
+    const cells = cellsOf(board);
+    if (!cells.length || cells.some((b) => b.tabIndex === 0)) return;
+    const first = cells.find((b) => b.getAttribute("aria-disabled") !== "true") || cells[0];
+    first.tabIndex = 0;
+  }
+
+  function moveFocus(board, from, dRow, dCol) {
+    const cells = cellsOf(board);
+    const size = Math.round(Math.sqrt(cells.length));
+    const index = cells.indexOf(from);
+    const row = Math.floor(index / size) + dRow;
+    const col = (index % size) + dCol;
+    if (row < 0 || col < 0 || row >= size || col >= size) return;
+    const next = cells[row * size + col];
+    cells.forEach((b) => (b.tabIndex = -1));
+    next.tabIndex = 0;
+    next.focus();
+  }
+
+  const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    const board = target.closest && target.closest("table[data-nav]");
+    if (board && ARROWS[event.key]) {
+      event.preventDefault();
+      moveFocus(board, target, ...ARROWS[event.key]);
+      return;
+    }
+    if ((event.key === "r" || event.key === "R") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (target.matches && target.matches("input[type=text], input:not([type]), textarea")) return;
+      rotate();
+    }
+  });
+
+  document.addEventListener("focusin", (event) => {
+    const board = event.target.closest && event.target.closest("table[data-nav]");
+    if (!board || event.target.tagName !== "BUTTON") return;
+    cellsOf(board).forEach((b) => (b.tabIndex = b === event.target ? 0 : -1));
+  });
+
+  // A fired cell is never offered again: its button says so and does nothing.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button[aria-disabled=true]");
+    if (button) event.preventDefault();
+  }, true);
+
+  // --- Placement: R or the Rotate button turns the ship ---
+  function rotate() {
+    const across = document.getElementById("orient-h");
+    const down = document.getElementById("orient-v");
+    if (!across || !down) return;
+    (across.checked ? down : across).checked = true;
+    const rotateButton = document.querySelector("[data-rotate]");
+    if (rotateButton) rotateButton.setAttribute("aria-label", "Rotate (now " + (down.checked ? "down" : "across") + ")");
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest("[data-rotate]")) rotate();
+  });
+
+  // --- Focus stays on the board after a swap ---
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const active = document.activeElement;
+    if (active && active.closest && active.closest("table[data-nav]")) {
+      lastCell = active.value || (active.getAttribute("aria-label") || "").split(",")[0];
+    } else if (active && active.id === "typed-cell") {
+      lastCell = "typed";
+    } else {
+      lastCell = null;
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    document.querySelectorAll("table[data-nav]").forEach(initBoard);
+    showRotate();
+    const play = document.getElementById("play");
+    if (play && event.detail.target && event.detail.target.id === "play") playSound(play.dataset.sound);
+    if (!lastCell) return;
+    if (lastCell === "typed") {
+      const input = document.getElementById("typed-cell");
+      if (input) { input.focus(); return; }
+    }
+    const board = document.querySelector("table[data-nav]");
+    if (!board) return;
+    const cells = cellsOf(board);
+    const same = cells.find((b) => b.value === lastCell || (b.getAttribute("aria-label") || "").split(",")[0] === lastCell);
+    const target = same || cells.find((b) => b.getAttribute("aria-disabled") !== "true");
+    if (target) {
+      cells.forEach((b) => (b.tabIndex = -1));
+      target.tabIndex = 0;
+      target.focus();
+    }
+  });
+
+  // --- Errors that are not swapped in (lost connection, someone else's game) ---
+  document.addEventListener("htmx:responseError", (event) => {
+    say("That did not work (" + event.detail.xhr.status + "). Reload the page to see the game as saved.");
+  });
+  document.addEventListener("htmx:sendError", () => {
+    say("The server could not be reached. Check your connection and try again.");
+  });
+
+  function say(text) {
+    const announcer = document.getElementById("announcer");
+    if (!announcer) return;
+    const line = document.createElement("p");
+    line.className = "error";
+    line.textContent = text;
+    announcer.replaceChildren(line);
+  }
+
+  // --- Sound: short tones made in the browser, muted on request (remembered) ---
+  let audio = null;
+  function muted() { return localStorage.getItem(MUTE_KEY) === "1"; }
+
+  function tone(ctx, start, freqFrom, freqTo, duration, type) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(freqFrom, start);
+    osc.frequency.exponentialRampToValueAtTime(freqTo, start + duration);
+    gain.gain.setValueAtTime(0.15, start);
+    gain.gain.exponentialRampToValueAtTime(0.001, start + duration);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(start);
+    osc.stop(start + duration);
+  }
+
+  function playSound(kind) {
+    if (!kind || muted() || !window.AudioContext) return;
+    audio = audio || new AudioContext();
+    const now = audio.currentTime;
+    if (kind === "miss") tone(audio, now, 320, 180, 0.18, "sine");
+    if (kind === "hit") tone(audio, now, 180, 90, 0.3, "square");
+    if (kind === "sunk") {
+      tone(audio, now, 220, 60, 0.5, "sawtooth");
+      tone(audio, now + 0.12, 140, 40, 0.6, "square");
+    }
+  }
+
+  function showMute() {
+    const button = document.querySelector("[data-mute-toggle]");
+    if (!button) return;
+    button.hidden = false;
+    button.setAttribute("aria-pressed", String(muted()));
+    button.textContent = muted() ? "Sound off" : "Sound on";
+  }
+
+  document.addEventListener("click", (event) => {
+    if (!(event.target.closest && event.target.closest("[data-mute-toggle]"))) return;
+    localStorage.setItem(MUTE_KEY, muted() ? "0" : "1");
+    showMute();
+  });
+
+  function showRotate() {
+    const rotateButton = document.querySelector("[data-rotate]");
+    if (rotateButton) rotateButton.hidden = false;
+  }
+
+  // Back/forward cache: never show a stale board; fetch the game as saved.
+  window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
+
+  function init() {
+    document.querySelectorAll("table[data-nav]").forEach(initBoard);
+    showMute();
+    showRotate();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,200 @@
+"""Firing, the computer's answer, refusals, resuming, resigning and the end of a game."""
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.test import Client
+
+from games.models import COMPUTER, HUMAN, Game, Shot
+from tests.web.conftest import COMPUTER_FLEET, fire, fleet_cells, started_game
+
+HX = {"HX-Request": "true"}
+
+
+def test_a_shot_is_answered_by_the_computer_in_the_same_request(guest):
+    game = started_game(guest)
+    response = fire(guest, game, "A6")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<html" not in page  # htmx gets the play partial only
+    assert "A6: hit" in page
+    assert "They fired at" in page
+    shots = list(Shot.objects.filter(game=game).order_by("sequence"))
+    assert [(s.player, s.sequence) for s in shots] == [(HUMAN, 0), (COMPUTER, 1)]
+    assert shots[0].hit
+    game.refresh_from_db()
+    assert game.moves == 2
+
+
+def test_the_fired_cell_is_never_offered_again(guest):
+    game = started_game(guest)
+    page = fire(guest, game, "B2").content.decode()
+    assert 'value="B2"' not in page
+    assert 'aria-label="B2, miss" aria-disabled="true"' in page
+    assert 'name="cell" value="B3"' in page
+
+
+def test_without_javascript_a_shot_redirects_back_to_the_game(guest):
+    game = started_game(guest)
+    response = fire(guest, game, "B2", htmx=False)
+    assert response.status_code == 302
+    assert response.url == game.get_absolute_url()
+    page = guest.get(response.url).content.decode()
+    assert "B2: miss" in page
+
+
+@pytest.mark.parametrize("cell", ["K1", "A11", "A0", "", "B", "'; DROP TABLE", "Z99", "B7B7"])
+def test_a_bad_cell_is_refused_clearly_and_changes_nothing(guest, cell):
+    game = started_game(guest)
+    response = fire(guest, game, cell)
+    assert response.status_code == 400
+    assert 'class="error"' in response.content.decode()
+    game.refresh_from_db()
+    assert game.moves == 0
+    assert not Shot.objects.filter(game=game).exists()
+
+
+def test_a_repeated_cell_is_refused(guest):
+    game = started_game(guest)
+    fire(guest, game, "B2")
+    response = fire(guest, game, "B2")
+    assert response.status_code == 400
+    assert "already been fired at" in response.content.decode()
+    assert Shot.objects.filter(game=game).count() == 2
+
+
+def test_a_stale_page_gets_the_current_board_not_a_second_shot(guest):
+    game = started_game(guest)
+    assert fire(guest, game, "B2", move=0).status_code == 200
+    # The same click again (double click, second tab): the move number is out of date.
+    response = fire(guest, game, "B3", move=0)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "out of date" in page
+    assert 'aria-label="B2, miss"' in page  # the current board comes back
+    assert Shot.objects.filter(game=game).count() == 2
+
+
+def test_a_missing_move_number_is_refused(guest):
+    game = started_game(guest)
+    response = guest.post(f"/games/{game.pk}/shots", {"cell": "B2"}, headers=HX)
+    assert response.status_code == 400
+    assert not Shot.objects.filter(game=game).exists()
+
+
+def test_someone_elses_game_is_404_for_every_action(guest, outsider):
+    game = started_game(guest)
+    for method, url in [
+        ("get", ""),
+        ("post", "shots"),
+        ("post", "resign"),
+        ("post", "ships"),
+        ("post", "shuffle"),
+        ("post", "start"),
+        ("post", "again"),
+    ]:
+        response = getattr(outsider, method)(f"/games/{game.pk}/{url}", {"cell": "A6", "move": 0})
+        assert response.status_code == 404
+    assert not Shot.objects.filter(game=game).exists()
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING
+
+
+def test_a_post_without_the_csrf_token_is_refused(guest):
+    game = started_game(guest)
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = guest.cookies
+    response = strict.post(f"/games/{game.pk}/shots", {"cell": "A6", "move": 0}, headers=HX)
+    assert response.status_code == 403
+    assert not Shot.objects.filter(game=game).exists()
+
+
+def test_only_post_fires(guest):
+    game = started_game(guest)
+    assert guest.get(f"/games/{game.pk}/shots?cell=A6&move=0").status_code == 405
+    assert not Shot.objects.filter(game=game).exists()
+
+
+def test_a_reload_shows_exactly_the_saved_game(guest):
+    game = started_game(guest)
+    for cell in ["A6", "B6", "E5"]:
+        fire(guest, game, cell)
+    first = guest.get(game.get_absolute_url()).content.decode()
+    # A new browser tab, or the server restarted: everything comes from the database.
+    again = guest.get(game.get_absolute_url()).content.decode()
+    assert first == again
+    assert "E5: miss" in again
+    assert 'aria-label="A6, hit"' in again
+
+
+def test_game_pages_are_never_cached_and_vary_on_htmx(guest):
+    game = started_game(guest)
+    response = guest.get(game.get_absolute_url())
+    assert "no-store" in response["Cache-Control"]
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_same_shot_cannot_be_stored_twice(guest):
+    game = started_game(guest)
+    fire(guest, game, "A6")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Shot.objects.create(game=game, sequence=5, player=HUMAN, row=0, col=5, hit=True)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Shot.objects.create(game=game, sequence=0, player=HUMAN, row=9, col=9, hit=False)
+
+
+def test_resigning_ends_the_game_and_reveals_the_fleet(guest):
+    game = started_game(guest)
+    fire(guest, game, "A6")
+    response = guest.post(f"/games/{game.pk}/resign", headers=HX)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "You resigned" in page
+    assert 'aria-label="J9, Destroyer"' in page  # the enemy fleet is shown at the end
+    game.refresh_from_db()
+    assert game.status == Game.Status.RESIGNED
+    assert fire(guest, game, "B2").status_code == 409
+    assert guest.post(f"/games/{game.pk}/resign").status_code == 409
+
+
+def test_a_whole_game_to_victory_then_play_again(guest):
+    game = started_game(guest, level=1)
+    for cell in fleet_cells(COMPUTER_FLEET):
+        response = fire(guest, game, cell)
+        assert response.status_code == 200
+    page = response.content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.Status.WON
+    assert "You won!" in page
+    assert "You sank their Destroyer" in page or "You sank their" in page
+    assert "17 (100% accuracy)" in page
+    assert "Play again" in page
+    assert fire(guest, game, "B2").status_code == 409  # a finished game is never changed
+    assert Shot.objects.filter(game=game, player=HUMAN).count() == 17
+    response = guest.post(f"/games/{game.pk}/again")
+    assert response.status_code == 302
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert (new.level, new.status) == (1, Game.Status.SETUP)
+
+
+def test_the_home_page_lists_unfinished_games_newest_first(guest, outsider):
+    older = started_game(guest, level=2)
+    newer = started_game(guest, level=4)
+    fire(guest, newer, "B2")
+    theirs = started_game(outsider, level=5)
+    finished = started_game(guest, level=3)
+    guest.post(f"/games/{finished.pk}/resign")
+    page = guest.get("/").content.decode()
+    assert page.index(newer.get_absolute_url()) < page.index(older.get_absolute_url())
+    assert "1 shot so far" in page
+    assert theirs.get_absolute_url() not in page
+    assert finished.get_absolute_url() not in page
+
+
+def test_a_fire_takes_a_bounded_number_of_queries(guest, django_assert_max_num_queries):
+    game = started_game(guest, level=5)
+    for cell in ["B2", "B3", "B4"]:
+        fire(guest, game, cell)
+    game.refresh_from_db()
+    with django_assert_max_num_queries(14):
+        response = guest.post(f"/games/{game.pk}/shots", {"cell": "B5", "move": game.moves}, headers=HX)
+    assert response.status_code == 200
