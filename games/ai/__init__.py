@@ -1,0 +1,47 @@
+"""The computer opponents: five levels, from the Recruit to the Admiral.
+
+``get_player(level, seed)`` gives a player; ``LEVELS`` lists them for a chooser. A player
+sees only its own ``PlayerView`` (never the opponent's board), keeps no memory between
+moves, and plays by the same rules as a person. Like the engine, this package imports
+nothing from Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.ai.base import ComputerPlayer
+from games.ai.ensign import Ensign
+from games.ai.lieutenant import Lieutenant
+from games.ai.recruit import Recruit
+
+_PLAYERS: dict[int, type[ComputerPlayer]] = {
+    cls.level: cls for cls in (Recruit, Ensign, Lieutenant)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelInfo:
+    """What a person reads when choosing an opponent."""
+
+    level: int
+    name: str
+    description: str
+
+
+LEVELS: tuple[LevelInfo, ...] = tuple(
+    LevelInfo(level, cls.name, cls.description) for level, cls in sorted(_PLAYERS.items())
+)
+
+
+def get_player(level: int, seed: int) -> ComputerPlayer:
+    """The computer player of ``level`` (1 to 5), its choices seeded by ``seed``.
+
+    Raises ``ValueError`` for a level that does not exist.
+    """
+    if isinstance(level, bool) or level not in _PLAYERS:
+        raise ValueError(f"there is no computer level {level!r}: choose 1 to {len(_PLAYERS)}")
+    return _PLAYERS[level](seed)
+
+
+__all__ = ["LEVELS", "ComputerPlayer", "LevelInfo", "get_player"]

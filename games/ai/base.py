@@ -1,0 +1,96 @@
+"""What every computer player shares: seeded choices, Salvo turns, fleet placement."""
+
+from __future__ import annotations
+
+import abc
+import random
+from typing import ClassVar
+
+from games.ai.geometry import bits, coordinate
+from games.ai.knowledge import Knowledge
+from games.engine import Board, Coordinate, Orientation, PlayerView, RuleSet
+from games.engine.errors import IllegalMove
+
+Placement = tuple[str, Coordinate, Orientation]
+
+# Scores closer than this are the same score: float sums must not decide a tie.
+_TIE = 1e-9
+
+
+class ComputerPlayer(abc.ABC):
+    """A computer opponent. It sees only its own ``PlayerView`` and remembers nothing.
+
+    Every shot is a function of the level, the seed, ``view.move_number`` and the view, so
+    any process can answer any request and a game replays exactly. Ties between equally
+    good cells are broken by a generator seeded from all of these, so that a person cannot
+    learn one fixed firing order.
+    """
+
+    level: ClassVar[int]
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+    def rng(self, view: PlayerView, purpose: str = "shot") -> random.Random:
+        """The generator for one decision: a function of seed, level, move and purpose."""
+        return random.Random(f"{self.seed}:{self.level}:{view.move_number}:{purpose}")
+
+    # -- firing ------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def scores(self, knowledge: Knowledge) -> dict[int, float]:
+        """A non-negative score for every untargeted cell (bit index); higher fires first."""
+
+    def heatmap(self, view: PlayerView) -> dict[Coordinate, float]:
+        """The probability this player gives each untargeted cell of holding the next hit.
+
+        It is the player's own reasoning (uniform where it sees no difference), sums to 1,
+        and is what the site shows for a hint or in the post-game analysis.
+        """
+        knowledge = Knowledge.from_view(view)
+        scores = self.scores(knowledge)
+        total = sum(scores.values())
+        size = knowledge.size
+        if total <= 0:
+            share = 1.0 / len(scores) if scores else 0.0
+            return {coordinate(c, size): share for c in scores}
+        return {coordinate(c, size): s / total for c, s in scores.items()}
+
+    def choose_shot(self, view: PlayerView) -> Coordinate:
+        """The next cell to fire at: never one already fired at."""
+        return self.choose_shots(view, 1)[0]
+
+    def choose_shots(self, view: PlayerView, count: int) -> list[Coordinate]:
+        """``count`` distinct untargeted cells for a Salvo turn, best first.
+
+        The shots of one turn are chosen before any of them is announced, so they are the
+        cells with the highest scores (the most hits expected), ties broken at random.
+        """
+        knowledge = Knowledge.from_view(view)
+        untargeted = list(bits(knowledge.untargeted))
+        if count < 1 or count > len(untargeted):
+            raise IllegalMove(f"cannot choose {count} shots from {len(untargeted)} open cells")
+        scores = self.scores(knowledge)
+        rng = self.rng(view)
+        best = max(scores.values(), default=0.0)
+        scale = best if best > 0 else 1.0
+        keyed = [(-round(scores.get(c, 0.0) / scale / _TIE), rng.random(), c) for c in untargeted]
+        keyed.sort()
+        return [coordinate(c, knowledge.size) for _, _, c in keyed[:count]]
+
+    # -- placing the computer's own fleet ---------------------------------------------------
+
+    def place_fleet(self, rules: RuleSet) -> list[Placement]:
+        """A legal fleet for ``rules``, reproducible from the seed (random by default)."""
+        board = Board.random_placement(rules, random.Random(f"{self.seed}:{self.level}:fleet"))
+        return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
+
+
+def uniform(cells: int) -> dict[int, float]:
+    """Score 1 for every cell of the mask ``cells``."""
+    return dict.fromkeys(bits(cells), 1.0)

@@ -1,0 +1,204 @@
+"""How strong and how fast the computer players are: shots to sink a fleet, time per move.
+
+Plain Python, so tests and the ``bench_ai`` management command share it. A player fires
+at a fixed fleet alone (a shooting range): it gets exactly the view a player would get in
+a real game, move after move, until the fleet is sunk.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.ai import get_player
+from games.ai.base import ComputerPlayer, Placement
+from games.engine import (
+    Board,
+    Coordinate,
+    FiredShot,
+    GamePhase,
+    Orientation,
+    PlayerView,
+    RuleSet,
+)
+
+Fleet = list[Placement]
+
+
+def random_fleets(rules: RuleSet, games: int, seed: int) -> list[Fleet]:
+    """``games`` fleets placed uniformly at random by the engine, reproducible from ``seed``."""
+    fleets = []
+    for number in range(games):
+        board = Board.random_placement(rules, random.Random(f"{seed}:bench:{number}"))
+        fleets.append([(s.name, s.start, s.orientation) for s in board.ships])
+    return fleets
+
+
+def fleets_from_json(text: str) -> list[Fleet]:
+    """Read a JSON list of fleets, each a list of ``{"ship", "row", "col", "orientation"}``."""
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError("a layouts file holds a JSON list of fleets")
+    try:
+        return [
+            [
+                (
+                    str(s["ship"]),
+                    Coordinate(int(s["row"]), int(s["col"])),
+                    Orientation(s["orientation"]),
+                )
+                for s in fleet
+            ]
+            for fleet in data
+        ]
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"malformed layouts file: {error}") from error
+
+
+def fleets_to_json(fleets: Iterable[Fleet]) -> str:
+    """The layouts-file form of ``fleets``."""
+    return json.dumps(
+        [
+            [{"ship": n, "row": s.row, "col": s.col, "orientation": o.value} for n, s, o in fleet]
+            for fleet in fleets
+        ]
+    )
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game on the range: the shots fired and how long each choice took (seconds)."""
+
+    shots: list[Coordinate] = field(default_factory=list)
+    move_seconds: list[float] = field(default_factory=list)
+
+
+def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
+    """Let ``player`` fire at ``fleet`` until it is sunk; it sees only its view.
+
+    Salvo rules are played a turn at a time with ``choose_shots``; the number of shots a
+    turn is the whole fleet's (the range has no enemy firing back).
+    """
+    board = Board(rules)
+    for name, start, orientation in fleet:
+        board.place_ship(name, start, orientation)
+    record = GameRecord()
+    fired: list[FiredShot] = []
+    names = rules.names_sunk_ships
+    salvo = len(rules.fleet) if rules.shots_per_turn != "one" else 1
+    while not board.all_sunk:
+        view = PlayerView(
+            player=0,
+            rules=rules,
+            phase=GamePhase.IN_PROGRESS,
+            current_player=0,
+            winner=None,
+            fleet=(),
+            shots_received=(),
+            shots_fired=tuple(fired),
+            enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
+            shots_left_in_turn=salvo,
+            move_number=len(fired),
+        )
+        count = min(salvo, rules.board_size**2 - len(fired))
+        started = time.perf_counter()
+        cells = player.choose_shots(view, count) if count > 1 else [player.choose_shot(view)]
+        record.move_seconds.append((time.perf_counter() - started) / len(cells))
+        for cell in cells:
+            result = board.receive_shot(cell)
+            sunk = result.sunk.name if result.sunk and names else None
+            fired.append(FiredShot(result.coord, result.hit, sunk))
+            record.shots.append(cell)
+            if board.all_sunk:
+                break
+    return record
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of ``values``."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(fraction * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A level's figures over a set of fleets."""
+
+    level: int
+    name: str
+    games: int
+    mean: float
+    median: float
+    p95: float
+    max: int
+    move_ms_mean: float
+    move_ms_p99: float
+    move_ms_max: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable dict."""
+        return {
+            "level": self.level,
+            "name": self.name,
+            "games": self.games,
+            "shots": {"mean": self.mean, "median": self.median, "p95": self.p95, "max": self.max},
+            "move_ms": {
+                "mean": self.move_ms_mean,
+                "p99": self.move_ms_p99,
+                "max": self.move_ms_max,
+            },
+        }
+
+
+def measure(
+    level: int,
+    fleets: Sequence[Fleet],
+    rules: RuleSet | None = None,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Result:
+    """Play ``level`` against every fleet (player seed ``seed + game number``)."""
+    rules = rules or RuleSet.standard()
+    shots: list[int] = []
+    times: list[float] = []
+    name = ""
+    for number, fleet in enumerate(fleets):
+        player = get_player(level, seed + number)
+        name = player.name
+        record = play(player, rules, fleet)
+        shots.append(len(record.shots))
+        times.extend(record.move_seconds)
+        if progress is not None:
+            progress(number + 1)
+    return Result(
+        level=level,
+        name=name,
+        games=len(fleets),
+        mean=statistics.fmean(shots),
+        median=statistics.median(shots),
+        p95=percentile(shots, 0.95),
+        max=max(shots),
+        move_ms_mean=statistics.fmean(times) * 1000,
+        move_ms_p99=percentile(times, 0.99) * 1000,
+        move_ms_max=max(times) * 1000,
+    )
+
+
+def format_table(results: Iterable[Result]) -> str:
+    """A plain-text table of results, one level a row."""
+    lines = [
+        f"{'level':<14} {'games':>6} {'mean':>6} {'median':>6} {'p95':>5} {'max':>4}"
+        f" {'ms/move':>8} {'p99 ms':>7} {'max ms':>7}"
+    ]
+    for r in results:
+        lines.append(
+            f"{r.level} {r.name:<12} {r.games:>6} {r.mean:>6.2f} {r.median:>6.1f} {r.p95:>5.0f}"
+            f" {r.max:>4} {r.move_ms_mean:>8.2f} {r.move_ms_p99:>7.2f} {r.move_ms_max:>7.1f}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,38 @@
+import random
+
+import pytest
+
+from games.ai import LEVELS, get_player
+from games.engine import BattleshipGame, Board, PlayerView
+
+
+def test_it_is_given_nothing_but_a_player_view():
+    game = BattleshipGame(seed=5)
+    game.setup_random()
+    view = game.view_for(0)
+    assert isinstance(view, PlayerView)
+    assert view.enemy_fleet == ()
+
+
+@pytest.mark.parametrize("level", [info.level for info in LEVELS])
+def test_it_fires_the_same_whatever_the_hidden_fleet(level):
+    # Two games whose enemy fleets differ but whose shots so far tell the same story (the
+    # same misses) give equal views, and so the same choices: nothing else is read.
+    fleets = [Board.random_placement(rng=random.Random(f"hidden:{n}")).ships for n in (1, 2)]
+    occupied = {str(cell) for fleet in fleets for ship in fleet for cell in ship.cells}
+    water = [label for label in ("A1", "E5", "J10", "C8", "H3", "F6") if label not in occupied]
+    own = [(s.name, s.start, s.orientation) for s in fleets[0]]
+    views = []
+    for fleet in fleets:
+        game = BattleshipGame(seed=9)
+        game.place_fleet(0, own)
+        game.place_fleet(1, [(s.name, s.start, s.orientation) for s in fleet])
+        game.start()
+        for turn, label in enumerate(water[:3]):
+            game.make_move(label)
+            game.make_move(f"J{turn + 1}")
+        views.append(game.view_for(0))
+    assert views[0] == views[1]
+    player = get_player(level, 4)
+    assert player.choose_shot(views[0]) == player.choose_shot(views[1])
+    assert player.heatmap(views[0]) == player.heatmap(views[1])
