@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test browser clean
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -24,7 +24,14 @@ run: $(VENV)/.installed-run
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-test: $(VENV)/.installed-dev
+# The end-to-end tests drive Debian's Chromium (a test tool's own browser download cannot
+# work on our machines); install it where it is missing.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: $(VENV)/.installed-dev browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

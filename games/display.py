@@ -21,7 +21,14 @@ class Cell:
     @property
     def name(self) -> str:
         """The accessible name: the label first, then what is known of the cell."""
-        words = {"unknown": "", "water": "", "ship": self.ship, "miss": "miss", "hit": "hit", "sunk": "sunk"}
+        words = {
+            "unknown": "",
+            "water": "",
+            "ship": self.ship,
+            "miss": "miss",
+            "hit": "hit",
+            "sunk": "sunk",
+        }
         said = words[self.state]
         if self.ship and self.state in ("hit", "sunk"):
             said = f"{self.ship}, {said}"
@@ -97,8 +104,12 @@ def build_display(view: PlayerView) -> GameDisplay:
             row.append(cell)
         enemy_rows.append((letter, row))
     hits_on = {ship.name: sum(1 for c in ship.cells if received.get(c)) for ship in view.fleet}
-    own_fleet = [ShipStatus(s.name, s.length, hits_on.get(s.name, 0), s.name in own_sunk) for s in view.fleet]
-    enemy_fleet = [ShipStatus(s.name, s.length, None, s.name in view.enemy_sunk) for s in view.rules.fleet]
+    own_fleet = [
+        ShipStatus(s.name, s.length, hits_on.get(s.name, 0), s.name in own_sunk) for s in view.fleet
+    ]
+    enemy_fleet = [
+        ShipStatus(s.name, s.length, None, s.name in view.enemy_sunk) for s in view.rules.fleet
+    ]
     announcements, sound = last_round(view)
     return GameDisplay(
         columns=list(range(1, size + 1)),
@@ -129,7 +140,11 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
         line = f"They fired at {coord}: {'hit' if hit else 'miss'}"
         ship = own_at.get(coord)
         # A ship sank with this shot when every cell is hit and this was the last of them.
-        if ship and all(c in order for c in ship.cells) and max(ship.cells, key=order.__getitem__) == coord:
+        if (
+            ship
+            and all(c in order for c in ship.cells)
+            and max(ship.cells, key=order.__getitem__) == coord
+        ):
             line += f". They sank your {ship.name}."
         lines.append(line)
     return lines, sound

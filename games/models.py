@@ -84,7 +84,11 @@ class Game(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
     )
     guest_id = models.CharField(max_length=32, blank=True, db_index=True)
     level = models.PositiveSmallIntegerField()
@@ -103,7 +107,9 @@ class Game(models.Model):
     class Meta:
         ordering = ["-created_at"]
         constraints = [
-            models.CheckConstraint(condition=Q(level__gte=1, level__lte=5), name="game_level_1_to_5"),
+            models.CheckConstraint(
+                condition=Q(level__gte=1, level__lte=5), name="game_level_1_to_5"
+            ),
             models.CheckConstraint(
                 condition=Q(status__in=["setup", "playing", "won", "lost", "resigned"]),
                 name="game_status_known",
@@ -141,7 +147,9 @@ class Game(models.Model):
         """The game's engine state, rebuilt from the stored fleets and shots."""
         fleets: list[list[tuple[str, Coordinate, Orientation]]] = [[], []]
         for ship in self.ships.all():
-            fleets[ship.player].append((ship.name, Coordinate(ship.row, ship.col), Orientation(ship.orientation)))
+            fleets[ship.player].append(
+                (ship.name, Coordinate(ship.row, ship.col), Orientation(ship.orientation))
+            )
         started = self.status != self.Status.SETUP
         return BattleshipGame.replay(
             self.rule_set,
@@ -159,7 +167,9 @@ class Game(models.Model):
     # -- setup ---------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, *, level: int, owner=None, guest: str = "", rules: RuleSet | None = None) -> Game:  # type: ignore[no-untyped-def]
+    def create(
+        cls, *, level: int, owner=None, guest: str = "", rules: RuleSet | None = None
+    ) -> Game:  # type: ignore[no-untyped-def]
         get_player(level, 0)  # ValueError for an unknown level, before anything is saved
         return cls.objects.create(
             level=level,
@@ -190,8 +200,12 @@ class Game(models.Model):
         placed = board.place_ship(name, Coordinate.parse(cell, rules.board_size), orientation)
         self.ships.filter(player=HUMAN, name=name).delete()
         Ship.objects.create(
-            game=self, player=HUMAN, name=placed.name, row=placed.start.row,
-            col=placed.start.col, orientation=placed.orientation.value,
+            game=self,
+            player=HUMAN,
+            name=placed.name,
+            row=placed.start.row,
+            col=placed.start.col,
+            orientation=placed.orientation.value,
         )
 
     @transaction.atomic
@@ -214,8 +228,14 @@ class Game(models.Model):
     def _store_fleet(self, player: int, board: Board) -> None:
         self.ships.filter(player=player).delete()
         Ship.objects.bulk_create(
-            Ship(game=self, player=player, name=s.name, row=s.start.row, col=s.start.col,
-                 orientation=s.orientation.value)
+            Ship(
+                game=self,
+                player=player,
+                name=s.name,
+                row=s.start.row,
+                col=s.start.col,
+                orientation=s.orientation.value,
+            )
             for s in board.ships
         )
 
@@ -248,7 +268,9 @@ class Game(models.Model):
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=self.pk)
             if game.status != self.Status.PLAYING:
-                raise IllegalMove("this game is over" if game.is_over else "the game has not started")
+                raise IllegalMove(
+                    "this game is over" if game.is_over else "the game has not started"
+                )
             if game.moves != expected_move:
                 raise StaleMove("that board was out of date; this is the current one")
             engine = game.engine()
@@ -257,8 +279,15 @@ class Game(models.Model):
             while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
                 results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
             Shot.objects.bulk_create(
-                Shot(game=game, sequence=game.moves + i, player=r.player, row=r.coord.row,
-                     col=r.coord.col, hit=r.hit, sunk=r.sunk.name if r.sunk else "")
+                Shot(
+                    game=game,
+                    sequence=game.moves + i,
+                    player=r.player,
+                    row=r.coord.row,
+                    col=r.coord.col,
+                    hit=r.hit,
+                    sunk=r.sunk.name if r.sunk else "",
+                )
                 for i, r in enumerate(results)
             )
             game._record_moves(len(results), engine)
@@ -303,7 +332,9 @@ class Ship(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "player", "name"], name="one_of_each_ship"),
             models.CheckConstraint(condition=Q(player__in=[0, 1]), name="ship_player_0_or_1"),
-            models.CheckConstraint(condition=Q(orientation__in=["H", "V"]), name="ship_orientation_h_or_v"),
+            models.CheckConstraint(
+                condition=Q(orientation__in=["H", "V"]), name="ship_orientation_h_or_v"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -326,9 +357,12 @@ class Shot(models.Model):
         ordering = ["game", "sequence"]
         constraints = [
             models.UniqueConstraint(fields=["game", "sequence"], name="one_shot_per_turn"),
-            models.UniqueConstraint(fields=["game", "player", "row", "col"], name="one_shot_per_cell"),
+            models.UniqueConstraint(
+                fields=["game", "player", "row", "col"], name="one_shot_per_cell"
+            ),
             models.CheckConstraint(condition=Q(player__in=[0, 1]), name="shot_player_0_or_1"),
         ]
 
     def __str__(self) -> str:
-        return f"{Coordinate(self.row, self.col)} by player {self.player}: {'hit' if self.hit else 'miss'}"
+        result = "hit" if self.hit else "miss"
+        return f"{Coordinate(self.row, self.col)} by player {self.player}: {result}"

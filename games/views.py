@@ -30,7 +30,12 @@ GAME_PAGE = "games/game.html"
 def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
     rules = RuleSet.standard()
-    unfinished = Game.objects.owned_by(request).unfinished().with_shot_counts().order_by("-last_move_at", "-created_at")
+    unfinished = (
+        Game.objects.owned_by(request)
+        .unfinished()
+        .with_shot_counts()
+        .order_by("-last_move_at", "-created_at")
+    )
     return TemplateResponse(
         request,
         "games/home.html",
@@ -58,7 +63,9 @@ def create_game(request: HttpRequest) -> HttpResponse:
         game = Game.create(level=level, owner=owner, guest=guest_id(request, create=True) or "")
     except ValueError:
         return TemplateResponse(
-            request, "games/new.html", {"levels": LEVELS, "error": "Choose one of the five opponents."},
+            request,
+            "games/new.html",
+            {"levels": LEVELS, "error": "Choose one of the five opponents."},
             status=400,
         )
     return redirect(game)
@@ -77,7 +84,9 @@ def game_view(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     return wrapper
 
 
-def render_game(request: HttpRequest, game: Game, *, error: str = "", status: int = 200) -> HttpResponse:
+def render_game(
+    request: HttpRequest, game: Game, *, error: str = "", status: int = 200
+) -> HttpResponse:
     """The game page, or for htmx only the part that changes (setup or play area)."""
     view = game.view()
     partial = bool(request.htmx) and not request.htmx.history_restore_request
@@ -118,7 +127,9 @@ def game_page(request: HttpRequest, game: Game) -> HttpResponse:
     return render_game(request, game)
 
 
-def _after_post(request: HttpRequest, game: Game, error: str = "", status: int = 200) -> HttpResponse:
+def _after_post(
+    request: HttpRequest, game: Game, error: str = "", status: int = 200
+) -> HttpResponse:
     # htmx swaps the new state in; a plain form POST gets a redirect (or the page with the
     # error), so the site works without JavaScript too.
     if request.htmx or error:
@@ -182,7 +193,9 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         expected = int(request.POST.get("move", ""))
     except ValueError:
-        return _after_post(request, game, "That request did not say which move it was; try again.", 400)
+        return _after_post(
+            request, game, "That request did not say which move it was; try again.", 400
+        )
     try:
         game.fire(request.POST.get("cell", ""), expected)
     except StaleMove as error:

@@ -1,5 +1,7 @@
 """Personas and helpers for the web tests: a guest who owns games, and an outsider."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -51,7 +53,9 @@ def set_fleet(game, player, fleet):
     Ship.objects.filter(game=game, player=player).delete()
     for name, start, way in fleet:
         cell = Coordinate.parse(start)
-        Ship.objects.create(game=game, player=player, name=name, row=cell.row, col=cell.col, orientation=way)
+        Ship.objects.create(
+            game=game, player=player, name=name, row=cell.row, col=cell.col, orientation=way
+        )
 
 
 def started_game(client, level=1, computer_fleet=COMPUTER_FLEET):
@@ -71,3 +75,7 @@ def fire(client, game, cell, *, htmx=True, move=None):
     return client.post(f"/games/{game.pk}/shots", data, headers=headers)
 
 
+def normalised(html):
+    """A page with what differs between two renders of the same state taken out."""
+    html = re.sub(r'("X-CSRFToken": |name="csrfmiddlewaretoken" value=)"[^"]+"', r'\1"-"', html)
+    return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", html)

@@ -76,7 +76,9 @@ def test_shuffle_places_a_whole_legal_fleet_and_can_be_repeated(guest):
         response = guest.post(f"/games/{game.pk}/shuffle", headers=HX)
         assert response.status_code == 200
         assert "Start the game" in response.content.decode()
-        fleets.add(tuple(Ship.objects.filter(game=game).values_list("name", "row", "col", "orientation")))
+        fleets.add(
+            tuple(Ship.objects.filter(game=game).values_list("name", "row", "col", "orientation"))
+        )
     assert all(len(fleet) == 5 for fleet in fleets)
     assert len(fleets) > 1
 
@@ -125,9 +127,13 @@ def test_the_fleet_is_fixed_once_the_game_has_started(guest):
 
 def test_placement_works_without_javascript(guest):
     game = new_game(guest)
-    response = guest.post(f"/games/{game.pk}/ships", {"ship": "Destroyer", "cell": "J9", "orientation": "H"})
+    response = guest.post(
+        f"/games/{game.pk}/ships", {"ship": "Destroyer", "cell": "J9", "orientation": "H"}
+    )
     assert response.status_code == 302
     assert response.url == game.get_absolute_url()
-    response = guest.post(f"/games/{game.pk}/ships", {"ship": "Carrier", "cell": "J9", "orientation": "H"})
+    response = guest.post(
+        f"/games/{game.pk}/ships", {"ship": "Carrier", "cell": "J9", "orientation": "H"}
+    )
     assert response.status_code == 422
     assert "<html" in response.content.decode()  # the whole page, with the reason

@@ -1,0 +1,52 @@
+"""End-to-end tests: real Chromium (Debian's package) driven by Playwright against a live server."""
+
+import os
+import re
+import shutil
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the test's own database calls
+# are still synchronous, so Django's guard against async contexts does not apply.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    # Playwright's own browser download cannot work here: use the system Chromium, with
+    # the flags that keep it off the (closed) network.
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture
+def console_errors(page):
+    """Every console error and uncaught exception in the page; a test ends by checking none."""
+    errors = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+REFUSAL = re.compile(r"Failed to load resource: the server responded with a status of (\d{3})")
+
+
+def unexpected(errors, *, refused=()):
+    """The console errors left after setting aside the browser's own log line for each
+    refusal a test provoked on purpose (e.g. 422 for a ship placed over another)."""
+    return [e for e in errors if not ((m := REFUSAL.match(e)) and int(m[1]) in refused)]

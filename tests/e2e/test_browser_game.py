@@ -1,0 +1,163 @@
+"""A person plays in real Chromium: placing, firing by mouse and keyboard, reloading, winning."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Game, Shot
+from tests.e2e.conftest import unexpected
+from tests.web.conftest import COMPUTER_FLEET, fleet_cells, set_fleet
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HAND_FLEET = [
+    ("Carrier", "A1", "Across"),
+    ("Battleship", "C3", "Down"),
+    ("Cruiser", "J8", "Across"),
+    ("Submarine", "E6", "Down"),
+    ("Destroyer", "H1", "Across"),
+]
+
+
+def cell(page: Page, board: str, label: str):
+    return page.get_by_role("grid", name=re.compile(board)).get_by_role(
+        "button", name=re.compile(rf"^{label}(,|$)")
+    )
+
+
+def choose_opponent(page: Page, base: str, level_name: str) -> Game:
+    page.goto(base + "/")
+    page.get_by_role("link", name="New game").click()
+    page.get_by_label(re.compile(level_name)).check()
+    page.get_by_role("button", name="Place your fleet").click()
+    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    return Game.objects.get(pk=page.url.rstrip("/").split("/")[-1])
+
+
+def test_placing_a_fleet_by_hand_then_starting(live_server, page: Page, console_errors):
+    game = choose_opponent(page, live_server.url, "Recruit")
+    expect(page.get_by_role("button", name="Start the game")).to_have_count(0)
+    for name, start, orientation in HAND_FLEET:
+        page.get_by_role("radio", name=re.compile(f"^{name}")).check()
+        page.get_by_role("radio", name=orientation, exact=True).check()
+        cell(page, "Your fleet", start).click()
+        expect(page.get_by_text(re.compile(rf"{name} \(\d\)\s+at {start}"))).to_be_visible()
+    # A refused position says why and changes nothing.
+    page.get_by_role("radio", name=re.compile("^Destroyer")).check()
+    page.get_by_role("radio", name="Down", exact=True).check()
+    cell(page, "Your fleet", "A2").click()
+    expect(page.get_by_role("alert")).to_contain_text("overlap the Carrier")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING
+    assert sorted(game.ships.filter(player=0).values_list("name", "row", "col")) == sorted(
+        [
+            ("Battleship", 2, 2),
+            ("Carrier", 0, 0),
+            ("Cruiser", 9, 7),
+            ("Destroyer", 7, 0),
+            ("Submarine", 4, 5),
+        ]
+    )
+    assert unexpected(console_errors, refused=[422]) == []
+
+
+def test_rotate_with_the_r_key(live_server, page: Page, console_errors):
+    choose_opponent(page, live_server.url, "Recruit")
+    across = page.get_by_role("radio", name="Across", exact=True)
+    expect(across).to_be_checked()
+    page.keyboard.press("r")
+    expect(page.get_by_role("radio", name="Down", exact=True)).to_be_checked()
+    page.get_by_role("button", name=re.compile("Rotate")).click()
+    expect(across).to_be_checked()
+    assert console_errors == []
+
+
+def start_shuffled(page: Page, base: str, level_name: str = "Recruit") -> Game:
+    game = choose_opponent(page, base, level_name)
+    page.get_by_role("button", name="Shuffle").click()
+    page.get_by_role("button", name="Shuffle").click()  # again and again
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
+    game.refresh_from_db()
+    set_fleet(game, 1, COMPUTER_FLEET)  # a known enemy fleet, so the test can aim
+    return game
+
+
+def test_a_whole_game_by_clicking_to_victory(live_server, page: Page, console_errors):
+    game = start_shuffled(page, live_server.url)
+    page.reload()
+    for label in fleet_cells(COMPUTER_FLEET):
+        cell(page, "Enemy", label).click()
+        expect(cell(page, "Enemy", label)).to_have_attribute(
+            "aria-label", re.compile(r", (hit|sunk|\w+, sunk)")
+        )
+    expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()
+    expect(page.get_by_text("100% accuracy")).to_be_visible()
+    # The enemy fleet is revealed and nothing more can be fired.
+    expect(cell(page, "Enemy", "J10")).to_have_attribute("aria-label", re.compile("sunk"))
+    assert Shot.objects.filter(game=game, player=0).count() == 17
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    assert console_errors == []
+
+
+def test_reload_in_the_middle_and_continue(live_server, page: Page, console_errors):
+    game = start_shuffled(page, live_server.url)
+    page.reload()
+    for label in ["A6", "B2", "J10"]:
+        cell(page, "Enemy", label).click()
+        expect(cell(page, "Enemy", label)).to_have_attribute(
+            "aria-label", re.compile(", (hit|miss)")
+        )
+    page.reload()
+    expect(cell(page, "Enemy", "A6")).to_have_attribute("aria-label", "A6, hit")
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
+    expect(page.get_by_role("status")).to_contain_text("J10: hit")
+    page.go_back()
+    page.go_forward()
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
+    cell(page, "Enemy", "C2").click()
+    expect(cell(page, "Enemy", "C2")).to_have_attribute("aria-label", "C2, miss")
+    game.refresh_from_db()
+    assert game.moves == 8
+    assert console_errors == []
+
+
+def test_playing_by_keyboard(live_server, page: Page, console_errors):
+    game = start_shuffled(page, live_server.url)
+    page.reload()
+    cell(page, "Enemy", "A1").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")  # fires at B2
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
+    # Focus stays on the board after the swap, on the cell just fired.
+    expect(cell(page, "Enemy", "B2")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press(" ")  # Space fires too: C2
+    expect(cell(page, "Enemy", "C2")).to_have_attribute("aria-label", "C2, miss")
+    # A typed coordinate, then Enter.
+    page.get_by_label("Fire at").fill("a6")
+    page.keyboard.press("Enter")
+    expect(cell(page, "Enemy", "A6")).to_have_attribute("aria-label", "A6, hit")
+    expect(page.get_by_label("Fire at")).to_be_focused()
+    # The announcements are in the live region.
+    expect(page.get_by_role("status")).to_contain_text("A6: hit")
+    expect(page.get_by_role("status")).to_contain_text("They fired at")
+    game.refresh_from_db()
+    assert game.moves == 6
+    assert console_errors == []
+
+
+def test_a_phone_sized_screen_needs_no_sideways_scrolling(live_server, page: Page, console_errors):
+    page.set_viewport_size({"width": 375, "height": 800})
+    start_shuffled(page, live_server.url)
+    page.reload()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    box = cell(page, "Enemy", "E5").bounding_box()
+    assert box["width"] >= 28
+    assert box["height"] >= 28
+    assert console_errors == []

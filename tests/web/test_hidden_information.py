@@ -1,0 +1,82 @@
+"""Nothing the server sends reveals where an unsunk enemy ship lies."""
+
+import re
+
+from games.models import Game, Shot
+from tests.web.conftest import (
+    COMPUTER_FLEET,
+    fire,
+    fleet_cells,
+    normalised,
+    started_game,
+)
+
+HX = {"HX-Request": "true"}
+# The same fleet but for the Destroyer, which lies elsewhere: a person who has not sunk it
+# must not be able to tell the two games apart from anything the server sends.
+MOVED_DESTROYER = [*COMPUTER_FLEET[:4], ("Destroyer", "F9", "V")]
+SHOTS = ["A6", "B6", "C6", "D6", "E6", "B2", "H1", "H2", "H3", "E5", "J5", "A8", "B8"]
+
+
+def twin_games(guest, outsider):
+    one = started_game(guest, level=3)
+    other = started_game(outsider, level=3, computer_fleet=MOVED_DESTROYER)
+    Game.objects.filter(pk__in=[one.pk, other.pk]).update(seed=1234)
+    return one, other
+
+
+def test_two_games_differing_only_in_an_unsunk_ship_look_the_same(guest, outsider):
+    one, other = twin_games(guest, outsider)
+    for cell in SHOTS:
+        responses = [fire(client, game, cell) for client, game in ((guest, one), (outsider, other))]
+        assert [r.status_code for r in responses] == [200, 200]
+        assert normalised(responses[0].content.decode()) == normalised(
+            responses[1].content.decode()
+        )
+    pages = [
+        client.get(game.get_absolute_url()) for client, game in ((guest, one), (outsider, other))
+    ]
+    assert normalised(pages[0].content.decode()) == normalised(pages[1].content.decode())
+    # Refusals carry the board too: they must not tell the games apart either.
+    for cell, move in [("Z1", None), ("A6", None), ("C3", 0)]:
+        refusals = [fire(c, g, cell, move=move) for c, g in ((guest, one), (outsider, other))]
+        assert refusals[0].status_code == refusals[1].status_code >= 400
+        assert normalised(refusals[0].content.decode()) == normalised(refusals[1].content.decode())
+
+
+def enemy_board(html):
+    match = re.search(r'aria-label="Enemy waters".*?</table>', html, re.S)
+    assert match, "no enemy board in the response"
+    return match.group(0)
+
+
+def test_a_whole_game_never_shows_an_unsunk_enemy_ship(guest):
+    game = started_game(guest, level=2)
+    ship_of = {}
+    for name, start, way in COMPUTER_FLEET:
+        for cell in fleet_cells([(name, start, way)]):
+            ship_of[cell] = name
+    order = [f"{row}{col}" for row in "ABCDEFGHIJ" for col in range(1, 11)]
+    for cell in order:
+        response = fire(guest, game, cell)
+        game.refresh_from_db()
+        html = response.content.decode()
+        sunk = set(
+            Shot.objects.filter(game=game, player=0).exclude(sunk="").values_list("sunk", flat=True)
+        )
+        if game.is_over:
+            break
+        board = enemy_board(html)
+        for label, name in ship_of.items():
+            if name in sunk:
+                continue
+            assert name not in board, f"{name} named on the enemy board before it sank"
+            fired = f'aria-label="{label}, hit" aria-disabled="true"' in board
+            water = f'name="cell" value="{label}" class="cell unknown" aria-label="{label}"'
+            untouched = water in board
+            assert fired or untouched, f"{label} of the unsunk {name} looks different from water"
+        assert "cell ship" not in board
+    assert game.is_over
+    # Only now, with the game over, is the whole fleet shown.
+    page = guest.get(game.get_absolute_url()).content.decode()
+    assert all(f'aria-label="{label}, ' in enemy_board(page) for label in ship_of)
