@@ -85,7 +85,7 @@ def game_view(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 
 def render_game(
-    request: HttpRequest, game: Game, *, error: str = "", status: int = 200
+    request: HttpRequest, game: Game, *, error: str = "", notice: str = "", status: int = 200
 ) -> HttpResponse:
     """The game page, or for htmx only the part that changes (setup or play area)."""
     view = game.view()
@@ -95,6 +95,7 @@ def render_game(
         "view": view,
         "display": build_display(view),
         "error": error,
+        "notice": notice,
         "level": level_info(game.level),
         "oob": partial,
     }
@@ -128,12 +129,12 @@ def game_page(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _after_post(
-    request: HttpRequest, game: Game, error: str = "", status: int = 200
+    request: HttpRequest, game: Game, error: str = "", status: int = 200, notice: str = ""
 ) -> HttpResponse:
     # htmx swaps the new state in; a plain form POST gets a redirect (or the page with the
     # error), so the site works without JavaScript too.
     if request.htmx or error:
-        return render_game(request, game, error=error, status=status)
+        return render_game(request, game, error=error, notice=notice, status=status)
     return redirect(game)
 
 
@@ -142,16 +143,20 @@ def _after_post(
 def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
     """Place, move (place again) or remove one of the person's ships."""
     ship, cell = request.POST.get("ship", ""), request.POST.get("cell", "")
+    orientation = request.POST.get("orientation", "H")
     try:
         if "remove" in request.POST:
             game.remove_ship(request.POST["remove"])
+            notice = f"{request.POST['remove']} removed."
         elif not ship:
             raise ValueError("choose a ship to place first")
         else:
-            game.place_ship(ship, cell, request.POST.get("orientation", "H"))
+            game.place_ship(ship, cell, orientation)
+            way = "down" if orientation == "V" else "across"
+            notice = f"{ship} placed at {cell.strip().upper()}, {way}."
     except ValueError as error:
         return _after_post(request, game, _sentence(error), status=422)
-    return _after_post(request, game)
+    return _after_post(request, game, notice=notice)
 
 
 @require_POST
@@ -161,7 +166,7 @@ def clear_ships(request: HttpRequest, game: Game) -> HttpResponse:
         game.clear_ships()
     except ValueError as error:
         return _after_post(request, game, _sentence(error), status=409)
-    return _after_post(request, game)
+    return _after_post(request, game, notice="All ships removed.")
 
 
 @require_POST
@@ -171,7 +176,7 @@ def shuffle(request: HttpRequest, game: Game) -> HttpResponse:
         game.shuffle()
     except ValueError as error:
         return _after_post(request, game, _sentence(error), status=409)
-    return _after_post(request, game)
+    return _after_post(request, game, notice="Fleet placed at random. Shuffle again, or start.")
 
 
 @require_POST

@@ -47,7 +47,7 @@ def test_placing_a_fleet_by_hand_then_starting(live_server, page: Page, console_
     page.get_by_role("radio", name=re.compile("^Destroyer")).check()
     page.get_by_role("radio", name="Down", exact=True).check()
     cell(page, "Your fleet", "A2").click()
-    expect(page.get_by_role("alert")).to_contain_text("overlap the Carrier")
+    expect(page.get_by_role("status")).to_contain_text("overlap the Carrier")
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
     game.refresh_from_db()
