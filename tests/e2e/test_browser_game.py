@@ -78,6 +78,7 @@ def test_rotate_with_the_r_key(live_server, page: Page, console_errors):
 def start_shuffled(page: Page, base: str, level_name: str = "Recruit") -> Game:
     game = choose_opponent(page, base, level_name)
     page.get_by_role("button", name="Shuffle").click()
+    expect(page.get_by_role("status")).to_contain_text("Fleet placed at random")
     page.get_by_role("button", name="Shuffle").click()  # again and again
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
@@ -160,4 +161,17 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(live_server, page: Pag
     box = cell(page, "Enemy", "E5").bounding_box()
     assert box["width"] >= 28
     assert box["height"] >= 28
+    assert console_errors == []
+
+
+def test_the_mute_switch_is_remembered(live_server, page: Page, console_errors):
+    start_shuffled(page, live_server.url)
+    switch = page.get_by_role("button", name="Mute sounds")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    expect(page.get_by_role("button", name="Mute sounds")).to_have_attribute("aria-pressed", "true")
+    cell(page, "Enemy", "B2").click()  # no sound is made, and nothing breaks
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
     assert console_errors == []
