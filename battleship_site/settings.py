@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_ratelimit",
     "games",
 ]
 
@@ -48,6 +49,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "battleship_site.urls"
@@ -87,6 +89,25 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+# One cache shared by every worker process (rate limits must count across them): Redis when
+# REDIS_URL is set, else this process's memory (fine for `make run`, one process).
+if env("REDIS_URL", default=""):
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": env("REDIS_URL"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # django-ratelimit warns that a per-process cache does not share counts: known, and
+    # only so in single-process development.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
+RATELIMIT_VIEW = "games.views.rate_limited"
+# Shots per player: far above any person's pace, low enough to stop a script hammering.
+FIRE_RATE = env("FIRE_RATE", default="20/s")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

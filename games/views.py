@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -18,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
+from django_ratelimit.decorators import ratelimit
 
 from games.ai import LEVELS
 from games.display import build_display, summarise
@@ -191,7 +193,20 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
+def player_key(group: str, request: HttpRequest) -> str:
+    """Rate limits count per player: the account, else the browser's guest id, else the address."""
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"guest:{guest_id(request) or request.META.get('REMOTE_ADDR', '')}"
+
+
+def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """429, with a page that says what to do next."""
+    return TemplateResponse(request, "429.html", status=429)
+
+
 @require_POST
+@ratelimit(key=player_key, rate=lambda group, request: settings.FIRE_RATE, block=True)
 @game_view
 def fire(request: HttpRequest, game: Game) -> HttpResponse:
     """The person's shot and the computer's answer, in one request."""
