@@ -4,6 +4,7 @@ With nothing set, this is a development site on a SQLite file next to ``manage.p
 See the README for every variable.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -35,7 +36,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "django_ratelimit",
+    "axes",
     "games",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -50,6 +53,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "battleship_site.urls"
@@ -117,6 +122,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Accounts. django-axes checks each login before the password does: failures are counted
+# per username and address together, so one person mistyping cannot lock out another.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "statistics"
+LOGOUT_REDIRECT_URL = "home"
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Without django-ipware installed, axes takes the connection's own address (REMOTE_ADDR), so a
+# forged X-Forwarded-For header cannot pick someone else's counter. Behind a proxy, set
+# AXES_CLIENT_IP_CALLABLE to read the proxy's header.
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

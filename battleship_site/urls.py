@@ -5,5 +5,6 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("games.urls")),
+    path("", include("accounts.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -10,11 +10,14 @@ from __future__ import annotations
 import random
 import secrets
 import uuid
+from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, IntegerField, Min, OuterRef, Q, Subquery, Sum, Window
+from django.db.models.functions import Coalesce, RowNumber
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -37,6 +40,7 @@ HUMAN, COMPUTER = 0, 1
 # take a week.
 MOVE_GAP_CAP = timedelta(minutes=2)
 GUEST_KEY = "guest_id"
+FINISHED = ["won", "lost", "resigned"]
 
 
 class StaleMove(IllegalMove):
@@ -70,6 +74,103 @@ class GameQuerySet(models.QuerySet["Game"]):
             human_shots=Count("shots", filter=Q(shots__player=HUMAN)),
             human_hits=Count("shots", filter=Q(shots__player=HUMAN, shots__hit=True)),
         )
+
+    # -- statistics: questions about many games, answered by the database ----------------
+    # Every figure is an aggregate over stored games and shots, never a kept counter. The
+    # per-game figures are correlated subqueries (not joins), so they can be summed and
+    # grouped again in the same query, and a page of 20 games counts only its own shots.
+
+    def finished(self) -> GameQuerySet:
+        return self.filter(status__in=FINISHED)
+
+    def with_figures(self) -> GameQuerySet:
+        """Per game: the person's shots and hits, the computer's shots, ships the person lost."""
+        return self.annotate(
+            shots_fired=_shot_count(player=HUMAN),
+            shots_hit=_shot_count(player=HUMAN, hit=True),
+            computer_shots=_shot_count(player=COMPUTER),
+            ships_lost=_shot_count(player=COMPUTER, sunk__gt=""),
+        )
+
+    def totals_by_level_and_result(self) -> list[dict[str, Any]]:
+        """One row per (level, status) of the finished games: counts, sums and the fewest shots."""
+        return list(
+            self.finished()
+            .with_figures()
+            .order_by()
+            .values("level", "status")
+            .annotate(
+                games=Count("pk"),
+                shots=Sum("shots_fired"),
+                hits=Sum("shots_hit"),
+                seconds=Sum("play_seconds"),
+                ships_lost=Sum("ships_lost"),
+                fewest_shots=Min("shots_fired"),
+            )
+            .order_by("level", "status")
+        )
+
+    def results_in_order(self) -> list[str]:
+        """The status of each finished game, oldest first (for streaks and the trend)."""
+        return list(self.finished().order_by("finished_at", "pk").values_list("status", flat=True))
+
+    def shots_to_win_counts(self) -> list[dict[str, Any]]:
+        """How many games were won in N shots: by the person (won), by the computer (lost)."""
+        return list(
+            self.filter(status__in=[Game.Status.WON, Game.Status.LOST])
+            .annotate(
+                winner_shots=models.Case(
+                    models.When(status=Game.Status.WON, then=_shot_count(player=HUMAN)),
+                    default=_shot_count(player=COMPUTER),
+                )
+            )
+            .order_by()
+            .values("status", "winner_shots")
+            .annotate(games=Count("pk"))
+            .order_by("status", "winner_shots")
+        )
+
+    def opening_shot_counts(self, first: int = 10) -> list[dict[str, Any]]:
+        """How often the person fired at each cell among their first ``first`` shots."""
+        ordinal = Window(RowNumber(), partition_by=[F("game")], order_by=F("sequence").asc())
+        opening = (
+            Shot.objects.filter(game__in=self.finished().values("pk"), player=HUMAN)
+            .annotate(ordinal=ordinal)
+            .filter(ordinal__lte=first)
+            .values("pk")
+        )
+        return list(
+            Shot.objects.filter(pk__in=opening)
+            .order_by()
+            .values("row", "col")
+            .annotate(shots=Count("pk"))
+        )
+
+    def leaderboard(self, level: int, minimum: int, limit: int = 10) -> list[dict[str, Any]]:
+        """Players by wins against ``level``, among those with ``minimum`` finished games there.
+
+        Usernames and counts only: nothing else about a player leaves this query.
+        """
+        return list(
+            self.finished()
+            .filter(level=level, owner__isnull=False, owner__is_active=True)
+            .order_by()
+            .values("owner__username")
+            .annotate(played=Count("pk"), wins=Count("pk", filter=Q(status=Game.Status.WON)))
+            .filter(played__gte=minimum)
+            .order_by("-wins", "played", "owner__username")[:limit]
+        )
+
+
+def _shot_count(**filters: Any) -> Coalesce:
+    shots = (
+        Shot.objects.filter(game=OuterRef("pk"), **filters)
+        .order_by()
+        .values("game")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(shots, output_field=IntegerField()), 0)
 
 
 class Game(models.Model):
@@ -143,20 +244,21 @@ class Game(models.Model):
         # seed that placed anyone's fleet.
         return random.Random(f"{self.seed}:computer").getrandbits(63)
 
-    def engine(self) -> BattleshipGame:
-        """The game's engine state, rebuilt from the stored fleets and shots."""
+    def engine(self, upto: int | None = None) -> BattleshipGame:
+        """The game's engine state, rebuilt from the stored fleets and shots (the first
+        ``upto`` of them, for a replay)."""
         fleets: list[list[tuple[str, Coordinate, Orientation]]] = [[], []]
         ships = self.ships.order_by("id").values_list("player", "name", "row", "col", "orientation")
         for player, name, row, col, orientation in ships:
             fleets[player].append((name, Coordinate(row, col), Orientation(orientation)))
-        shots = self.shots.order_by("sequence").values_list("row", "col")
+        shots = self.shots.order_by("sequence").values_list("row", "col")[:upto]
         return BattleshipGame.replay(
             self.rule_set,
             self.seed,
             fleets,
             [Coordinate(row, col) for row, col in shots],
             started=self.status != self.Status.SETUP,
-            resigned=HUMAN if self.status == self.Status.RESIGNED else None,
+            resigned=HUMAN if self.status == self.Status.RESIGNED and upto is None else None,
         )
 
     def view(self) -> PlayerView:
@@ -166,6 +268,16 @@ class Game(models.Model):
         if cached is not None and cached.move_number == self.moves:
             return cached
         return self.engine().view_for(HUMAN)
+
+    def replay_view(self, step: int) -> PlayerView:
+        """A finished game as it stood after its first ``step`` shots, both fleets shown.
+
+        The game is over, so the computer's fleet is no secret any more.
+        """
+        if not self.is_over:
+            raise IllegalMove("only a finished game can be replayed")
+        engine = self.engine(step if step < self.moves else None)
+        return replace(engine.view_for(HUMAN), enemy_fleet=engine.view_for(COMPUTER).fleet)
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -370,3 +482,7 @@ class Shot(models.Model):
     def __str__(self) -> str:
         result = "hit" if self.hit else "miss"
         return f"{Coordinate(self.row, self.col)} by player {self.player}: {result}"
+
+    @property
+    def cell(self) -> str:
+        return str(Coordinate(self.row, self.col))

@@ -79,3 +79,93 @@ def normalised(html):
     """A page with what differs between two renders of the same state taken out."""
     html = re.sub(r'("X-CSRFToken": |name="csrfmiddlewaretoken" value=)"[^"]+"', r'\1"-"', html)
     return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", html)
+
+
+# -- Accounts and statistics ---------------------------------------------------------------
+
+PASSWORD = "a-long-test-password-42"
+
+
+@pytest.fixture
+def login_counters(db):
+    """django-axes counts failed logins in the database: none before and none after."""
+    from axes.utils import reset
+
+    reset()
+    yield
+    reset()
+
+
+def make_user(username):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username, password=PASSWORD)
+
+
+@pytest.fixture
+def owner(db):
+    """A signed-in player with an account, in their own browser."""
+    client = Client()
+    client.user = make_user("owner")
+    client.force_login(client.user)
+    return client
+
+
+@pytest.fixture
+def teammate(db):
+    """Another signed-in player, who must never see the owner's games."""
+    client = Client()
+    client.user = make_user("teammate")
+    client.force_login(client.user)
+    return client
+
+
+def finished_game(
+    user,
+    status="won",
+    *,
+    level=1,
+    shots=20,
+    hits=17,
+    computer_shots=None,
+    ships_lost=0,
+    seconds=60.0,
+    finished_at=None,
+):
+    """A finished game stored with known figures: the person's shots (the first ``hits``
+    of them hits), the computer's shots (the first ``ships_lost`` of them sinking a ship)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Shot
+
+    computer_shots = shots - 1 if computer_shots is None else computer_shots
+    finished_at = finished_at or timezone.now()
+    game = Game.objects.create(
+        owner=user,
+        level=level,
+        rules=RuleSet.standard().to_dict(),
+        seed=1,
+        status=status,
+        moves=shots + computer_shots,
+        play_seconds=seconds,
+        started_at=finished_at - timedelta(seconds=seconds),
+        finished_at=finished_at,
+    )
+    names = [spec.name for spec in RuleSet.standard().fleet]
+    order = [(0, i) for i in range(shots)] + [(1, i) for i in range(computer_shots)]
+    order.sort(key=lambda pair: (pair[1], pair[0]))  # alternate while both sides fire
+    Shot.objects.bulk_create(
+        Shot(
+            game=game,
+            sequence=sequence,
+            player=player,
+            row=i // 10,
+            col=i % 10,
+            hit=(i < hits) if player == 0 else (i < ships_lost),
+            sunk=names[i] if player == 1 and i < ships_lost else "",
+        )
+        for sequence, (player, i) in enumerate(order)
+    )
+    return game

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class AccountsConfig(AppConfig):
+    name = "accounts"
+    verbose_name = "Accounts and statistics"
+
+    def ready(self) -> None:
+        from accounts import signals  # noqa: F401  (connects the receivers)

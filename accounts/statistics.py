@@ -1,0 +1,130 @@
+"""A player's statistics, put together from the aggregate rows their games' QuerySet returns.
+
+The database does the counting and summing (``GameQuerySet.totals_by_level_and_result`` and
+friends); this module only adds those few rows up into the figures a page shows, and walks
+the ordered list of results once for streaks and the trend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.ai import LEVELS
+from games.models import GameQuerySet
+
+WON, LOST, RESIGNED = "won", "lost", "resigned"
+# Levels 4 and 5 may not be installed yet; their games still count under their number.
+LEVEL_NAMES = {1: "Recruit", 2: "Ensign", 3: "Lieutenant", 4: "Captain", 5: "Admiral"} | {
+    info.level: info.name for info in LEVELS
+}
+
+
+def rate(part: float, whole: float) -> float | None:
+    """A percentage, or None when there is nothing to divide by."""
+    return 100 * part / whole if whole else None
+
+
+def mean(total: float, count: float) -> float | None:
+    return total / count if count else None
+
+
+@dataclass(frozen=True)
+class LevelFigures:
+    level: int
+    name: str
+    played: int
+    won: int
+    average_shots_to_win: float | None
+    best_shots_to_win: int | None
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.won, self.played)
+
+
+@dataclass(frozen=True)
+class Statistics:
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    resigned: int = 0
+    current_streak: int = 0
+    longest_streak: int = 0
+    shots: int = 0
+    hits: int = 0
+    seconds: float = 0
+    ships_lost: int = 0
+    levels: list[LevelFigures] = field(default_factory=list)
+    results: list[str] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.won, self.played)
+
+    @property
+    def accuracy(self) -> float | None:
+        return rate(self.hits, self.shots)
+
+    @property
+    def shots_per_game(self) -> float | None:
+        return mean(self.shots, self.played)
+
+    @property
+    def seconds_per_game(self) -> float | None:
+        return mean(self.seconds, self.played)
+
+    @property
+    def ships_lost_per_game(self) -> float | None:
+        return mean(self.ships_lost, self.played)
+
+
+def streaks(results: list[str]) -> tuple[int, int]:
+    """(current, longest) run of wins; a loss or a resignation ends a run."""
+    current = longest = 0
+    for status in results:
+        current = current + 1 if status == WON else 0
+        longest = max(longest, current)
+    return current, longest
+
+
+def statistics_of(games: GameQuerySet) -> Statistics:
+    """Everything the statistics page says, from a player's games, in two queries."""
+    rows = games.totals_by_level_and_result()
+    results = games.results_in_order()
+    by_status = {WON: 0, LOST: 0, RESIGNED: 0}
+    for row in rows:
+        by_status[row["status"]] += row["games"]
+
+    def total(key: str) -> Any:
+        return sum(row[key] or 0 for row in rows)
+
+    levels = []
+    for level in sorted(LEVEL_NAMES):
+        here = [row for row in rows if row["level"] == level]
+        wins = next((row for row in here if row["status"] == WON), None)
+        levels.append(
+            LevelFigures(
+                level=level,
+                name=LEVEL_NAMES[level],
+                played=sum(row["games"] for row in here),
+                won=wins["games"] if wins else 0,
+                average_shots_to_win=mean(wins["shots"], wins["games"]) if wins else None,
+                best_shots_to_win=wins["fewest_shots"] if wins else None,
+            )
+        )
+    current, longest = streaks(results)
+    return Statistics(
+        played=sum(by_status.values()),
+        won=by_status[WON],
+        lost=by_status[LOST],
+        resigned=by_status[RESIGNED],
+        current_streak=current,
+        longest_streak=longest,
+        shots=total("shots"),
+        hits=total("hits"),
+        seconds=total("seconds"),
+        ships_lost=total("ships_lost"),
+        levels=levels,
+        results=results,
+    )

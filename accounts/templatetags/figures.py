@@ -1,0 +1,53 @@
+"""Filters that write the statistics' figures the way a person reads them."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import template
+
+from games.display import duration
+
+register = template.Library()
+
+NONE = "\N{EN DASH}"
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    """``42%``, or a dash when there is nothing to divide by yet."""
+    return NONE if value is None else f"{value:.0f}%"
+
+
+@register.filter
+def decimal(value: float | None, places: int = 1) -> str:
+    """``12.3``, or a dash."""
+    return NONE if value is None else f"{value:.{places}f}"
+
+
+@register.filter
+def duration_words(value: timedelta) -> str:
+    """``15 minutes``, ``1 hour``, ``1 hour 30 minutes``."""
+    hours, minutes = divmod(round(value.total_seconds() / 60), 60)
+    parts = [f"{hours} hour{'s' if hours != 1 else ''}"] if hours else []
+    if minutes or not hours:
+        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    return " ".join(parts)
+
+
+@register.filter
+def minutes_seconds(seconds: float) -> str:
+    """``4 min 05 s`` or ``38 s``, as the end of a game says it."""
+    return duration(seconds)
+
+
+@register.filter
+def get(mapping: dict[Any, Any], key: Any) -> Any:
+    return mapping.get(key, "")
+
+
+@register.filter
+def percent_of(part: int, whole: int) -> str:
+    """``{{ hits|percent_of:shots }}``: ``42%``, or a dash for no shots."""
+    return percent(100 * part / whole if whole else None)

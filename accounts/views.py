@@ -1,0 +1,113 @@
+"""Views: signing up, and a player's record (statistics, history, replays, the leaderboard).
+
+Logging in, out and changing a password are Django's own views with our templates. Every
+page about games reads the signed-in player's own games (``Game.objects.filter(owner=...)``
+or ``owned_by(request)`` for a replay), so anyone else's history or replay is a 404.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from accounts import charts
+from accounts.statistics import LEVEL_NAMES, statistics_of
+from games.display import build_display, duration
+from games.models import Game
+
+HISTORY_PAGE_SIZE = 20
+LEADERBOARD_MINIMUM_GAMES = 5
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account; the games played in this browser as a guest become its games."""
+    if request.user.is_authenticated:
+        return redirect("statistics")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        # Logging in sends user_logged_in, which hands the guest's games over.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    return TemplateResponse(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+def statistics(request: HttpRequest) -> TemplateResponse:
+    """Overview, per level, shooting, and three charts; a guest gets a note instead."""
+    if not request.user.is_authenticated:
+        return TemplateResponse(request, "accounts/statistics.html", {"guest": True})
+    games = Game.objects.filter(owner=request.user)
+    stats = statistics_of(games)
+    return TemplateResponse(
+        request,
+        "accounts/statistics.html",
+        {
+            "stats": stats,
+            "time_per_game": duration(stats.seconds_per_game or 0),
+            "trend": charts.trend(stats.results),
+            "distribution": charts.distribution(games.shots_to_win_counts()),
+            "heat": charts.heat_map(games.opening_shot_counts()),
+        },
+    )
+
+
+@require_GET
+def history(request: HttpRequest) -> TemplateResponse:
+    """Finished games, newest first, a page at a time; each opens its replay."""
+    if not request.user.is_authenticated:
+        return TemplateResponse(request, "accounts/history.html", {"guest": True})
+    finished = Game.objects.filter(owner=request.user).finished().order_by("-finished_at", "-pk")
+    page = Paginator(finished.only("pk"), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    # The figures for this page's games only: the subqueries count 20 games' shots, not all.
+    games = finished.filter(pk__in=[game.pk for game in page]).with_figures()
+    return TemplateResponse(
+        request,
+        "accounts/history.html",
+        {"page": page, "games": games, "level_names": LEVEL_NAMES},
+    )
+
+
+@require_GET
+def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
+    """A finished game shot by shot: both boards after ``?step=N`` of its shots."""
+    game = get_object_or_404(Game.objects.owned_by(request).finished(), pk=game_id)
+    shots = list(game.shots.order_by("sequence"))
+    try:
+        step = min(max(int(request.GET.get("step", 0)), 0), len(shots))
+    except ValueError:
+        step = 0
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    return TemplateResponse(
+        request,
+        "accounts/replay.html#step" if partial else "accounts/replay.html",
+        {
+            "game": game,
+            "level_name": LEVEL_NAMES.get(game.level, f"level {game.level}"),
+            "display": build_display(game.replay_view(step)),
+            "step": step,
+            "steps": len(shots),
+            "shot": shots[step - 1] if step else None,
+        },
+    )
+
+
+@require_GET
+def leaderboard(request: HttpRequest) -> TemplateResponse:
+    """Players by wins against each level: usernames and counts, nothing else."""
+    boards = [
+        (level, name, Game.objects.leaderboard(level, LEADERBOARD_MINIMUM_GAMES))
+        for level, name in sorted(LEVEL_NAMES.items())
+    ]
+    return TemplateResponse(
+        request,
+        "accounts/leaderboard.html",
+        {"boards": boards, "minimum": LEADERBOARD_MINIMUM_GAMES},
+    )

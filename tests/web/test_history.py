@@ -1,0 +1,121 @@
+"""History, replays and the leaderboard: a player's own games only; usernames only in public."""
+
+import re
+import uuid
+
+from games.models import Game
+from tests.web.conftest import (
+    COMPUTER_FLEET,
+    PASSWORD,
+    finished_game,
+    fire,
+    fleet_cells,
+    make_user,
+    started_game,
+)
+
+HX = {"HX-Request": "true"}
+
+
+def won_game(client):
+    game = started_game(client)
+    for cell in fleet_cells(COMPUTER_FLEET):
+        fire(client, game, cell)
+    game.refresh_from_db()
+    assert game.status == Game.Status.WON
+    return game
+
+
+def test_the_history_lists_finished_games_newest_first_a_page_at_a_time(owner):
+    games = [finished_game(owner.user, shots=20 + i, hits=17, seconds=125) for i in range(23)]
+    Game.objects.create(owner=owner.user, level=1, seed=1)  # unfinished: not history
+    page = owner.get("/history").content.decode()
+    assert "23 finished games, newest first: page 1 of 2" in page
+    assert page.count("/history/") == 20
+    assert page.index(f"/history/{games[-1].pk}/") < page.index(f"/history/{games[-2].pk}/")
+    row = page[page.index(f"/history/{games[-1].pk}/") - 900 :]
+    assert "1. Recruit" in row
+    assert "<td>Won</td>" in row
+    assert "<td>42</td>" in row  # shots
+    assert "<td>40%</td>" in row  # 17 of 42
+    assert "<td>2 min 05 s</td>" in row
+    second = owner.get("/history?page=2").content.decode()
+    assert second.count("/history/") == 3
+    assert f"/history/{games[0].pk}/" in second
+
+
+def test_a_replay_steps_through_the_stored_shots(guest):
+    game = won_game(guest)
+    steps = game.shots.count()
+    start = guest.get(f"/history/{game.pk}/").content.decode()
+    assert "Before the first shot" in start
+    assert "A6, Carrier</span>" in start  # both fleets shown: the game is over
+    first = guest.get(f"/history/{game.pk}/?step=1").content.decode()
+    assert f"Shot 1 of {steps}: you fired at A6, hit." in first
+    assert "A6, Carrier, hit" in first
+    assert 'href="?step=0" rel="prev"' in first
+    assert 'href="?step=2" rel="next"' in first
+    second = guest.get(f"/history/{game.pk}/?step=2").content.decode()
+    assert f"Shot 2 of {steps}: the computer fired at" in second
+    end = guest.get(f"/history/{game.pk}/?step={steps}").content.decode()
+    assert "and sank their Destroyer. You won!" in end
+    assert 'rel="next"' not in end
+    # A step out of range shows the nearest; nonsense shows the start.
+    assert "You won!" in guest.get(f"/history/{game.pk}/?step=999").content.decode()
+    assert "Before the first shot" in guest.get(f"/history/{game.pk}/?step=x").content.decode()
+
+
+def test_htmx_gets_only_the_step(guest):
+    game = won_game(guest)
+    response = guest.get(f"/history/{game.pk}/?step=3", headers=HX)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="step"')
+    assert "<html" not in html
+
+
+def test_a_replay_of_a_resigned_game_ends_with_the_resignation(owner):
+    game = started_game(owner)
+    fire(owner, game, "A6")
+    owner.post(f"/games/{game.pk}/resign")
+    page = owner.get(f"/history/{game.pk}/?step=2").content.decode()
+    assert "You resigned." in page
+
+
+def test_someone_elses_history_and_replays_are_404(owner, teammate, guest):
+    theirs = won_game(teammate)
+    guests = won_game(guest)
+    unfinished = started_game(owner)
+    for url in [
+        f"/history/{theirs.pk}/",
+        f"/history/{guests.pk}/",
+        f"/history/{unfinished.pk}/",
+        f"/history/{uuid.uuid4()}/",
+    ]:
+        assert owner.get(url).status_code == 404
+    assert str(theirs.pk) not in owner.get("/history").content.decode()
+    assert teammate.get(f"/history/{theirs.pk}/").status_code == 200
+
+
+def test_the_leaderboard_ranks_wins_against_each_level_and_shows_usernames_only(
+    owner, teammate, guest
+):
+    owner.user.email = "owner@example.com"
+    owner.user.first_name = "Secret"
+    owner.user.save()
+    for _ in range(5):
+        finished_game(owner.user, "won", level=2)
+    for status in ["won", "won", "won", "lost", "lost", "resigned"]:
+        finished_game(teammate.user, status, level=2)
+    for _ in range(4):
+        finished_game(teammate.user, "won", level=1)  # fewer than five at level 1
+    make_user("quiet")
+    won_game(guest)  # a guest's game counts for no one
+    page = guest.get("/leaderboard").content.decode()
+    level_two = page[page.index(">2. Ensign<") : page.index(">3. Lieutenant<")]
+    ranks = re.findall(r'<th scope="row">(\w+)</th><td>(\d+)</td><td>(\d+)</td>', level_two)
+    assert ranks == [("owner", "5", "5"), ("teammate", "3", "6")]
+    level_one = page[page.index(">1. Recruit<") : page.index(">2. Ensign<")]
+    assert "teammate" not in level_one
+    for private in ["owner@example.com", "Secret", "quiet", PASSWORD, "password", "email"]:
+        assert private not in page
+    assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", page)  # no game ids either
