@@ -123,13 +123,15 @@ class Console:
             for letter, cells in rows
         ]
 
-    def board(self, title: str, rows: Sequence[tuple[str, Sequence[Cell]]]) -> None:
+    def board(
+        self, title: str, rows: Sequence[tuple[str, Sequence[Cell]]], legend: str = LEGEND
+    ) -> None:
         """Draw one board under its title, with the legend."""
         self.say()
         self.say(title)
         for line in self.grid(rows):
             self.say(line)
-        self.say(LEGEND)
+        self.say(legend)
 
     def boards(
         self,
@@ -281,15 +283,14 @@ def _place_by_hand(console: Console, game: BattleshipGame) -> bool:
     console.say("Place your fleet: a first cell and a direction, like A1 across or C4 down.")
     console.say("Type random to place the rest at random, or quit to leave.")
     for spec in rules.fleet:
+        _draw_own(console, game)
         while True:
-            _draw_own(console, game)
             text = console.ask(f"{spec.name} ({spec.length} cells): ")
             if text is None or text.lower() in QUIT_WORDS:
                 return False
             words = text.lower().split()
             if words == ["random"]:
                 _place_rest_randomly(game)
-                _draw_own(console, game)
                 return True
             if words in (["help"], ["?"]):
                 console.say(
@@ -306,7 +307,6 @@ def _place_by_hand(console: Console, game: BattleshipGame) -> bool:
                 console.say(f"{_sentence(str(error))} Try again.")
                 continue
             break
-    _draw_own(console, game)
     return True
 
 
@@ -315,7 +315,7 @@ def _place_rest_randomly(game: BattleshipGame) -> None:
     rules = game.rules
     rng = random.Random(f"{game.seed}:fleet:{HUMAN}")
     placed = game.boards[HUMAN].ships
-    for _attempt in range(1000):
+    for _attempt in range(100):
         board = Board(rules)
         for ship in placed:
             board.place_ship(ship.name, ship.start, ship.orientation)
@@ -348,8 +348,8 @@ def _draw_own(console: Console, game: BattleshipGame) -> None:
         )
         for r in range(size)
     ]
-    console.board("Your fleet", rows)
-    console.say(f"Placed: {', '.join(s.name for s in game.boards[HUMAN].ships) or 'none yet'}")
+    placed = ", ".join(s.name for s in game.boards[HUMAN].ships) or "none yet"
+    console.board("Your fleet", rows, f"S ship   . open water.   Placed: {placed}.")
 
 
 # -- watching two computer players --------------------------------------------------------
@@ -435,7 +435,7 @@ def _watch(
 def _draw_both(console: Console, game: BattleshipGame, names: Sequence[str]) -> None:
     # A spectator sees everything: each player's own board, with the shots it received.
     rows = [build_display(game.view_for(seat)).own_rows for seat in (0, 1)]
-    console.boards(names[0], rows[0], names[1], rows[1])
+    console.boards(f"Fleet of {names[0]}", rows[0], f"Fleet of {names[1]}", rows[1])
 
 
 def _count(number: int, noun: str) -> str:

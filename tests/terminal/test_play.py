@@ -192,7 +192,8 @@ def test_manual_placement_asks_for_each_ship_and_explains_mistakes():
     assert "The Battleship would overlap the Carrier at A1. Try again." in printed
     assert printed.count("Give a cell and a direction, like A1 across or C4 down.") == 2
     assert "The Battleship would run off the board. Try again." in printed
-    assert "Placed: Carrier, Battleship, Cruiser, Submarine, Destroyer" in printed
+    assert "Placed: Carrier, Battleship, Cruiser, Submarine." in printed
+    assert "Your shot: " in printed
     own = {letter: board_row(printed, letter, 0) for letter in "ABCDEFGHIJ"}
     assert own["A"][:5] == ["S"] * 5
     assert [own[r][0] for r in "CDEF"] == ["S"] * 4
@@ -202,8 +203,10 @@ def test_manual_placement_asks_for_each_ship_and_explains_mistakes():
 def test_random_places_the_rest_around_the_ships_placed_by_hand():
     result, printed = run_play(["A1 across", "random", "quit"], manual=True)
     assert result == "quit"
-    assert "Placed: Carrier, Battleship, Cruiser, Submarine, Destroyer" in printed
-    assert board_row(printed, "A", 0)[:5] == ["S"] * 5
+    assert "Placed: Carrier." in printed
+    own = [board_row(printed, letter, 0) for letter in "ABCDEFGHIJ"]
+    assert own[0][:5] == ["S"] * 5
+    assert sum(row.count("S") for row in own) == 17
 
 
 def test_quitting_during_placement_does_not_start_the_game():
