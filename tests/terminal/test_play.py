@@ -115,8 +115,9 @@ def test_quit_and_end_of_input_leave_without_a_traceback(typed):
     assert printed.rstrip().endswith("Goodbye: the game is left unfinished.")
 
 
-def test_a_whole_game_ends_with_the_result_and_the_figures():
-    result, printed = run_play(every_cell(), level=3)
+@pytest.mark.parametrize("rules", [RuleSet.standard(), RuleSet.salvo(), RuleSet.fog_of_war()])
+def test_a_whole_game_ends_with_the_result_and_the_figures(rules):
+    result, printed = run_play(every_cell(), level=3, rules=rules)
     assert result in ("won", "lost")
     last = printed.rstrip().splitlines()[-1]
     if result == "won":
