@@ -238,16 +238,18 @@ def _computer_turn(console: Console, game: BattleshipGame, computer: ComputerPla
         cells = computer.choose_shots(view, left) if left > 1 else [computer.choose_shot(view)]
         for cell in cells:
             result = game.make_move(cell)
-            console.say(f"The {computer.name} fires at {result.coord}: {_defender_news(result)}")
+            news = _defender_news(game, result)
+            console.say(f"The {computer.name} fires at {result.coord}: {news}")
             if result.turn_over:
                 break
 
 
-def _defender_news(result: MoveResult) -> str:
-    # The defender always knows which of their own ships was hit or sunk.
+def _defender_news(game: BattleshipGame, result: MoveResult) -> str:
+    # The defender always knows which of their own ships was hit or sunk, fog of war or not.
     if result.sunk is not None:
         return f"sank your {result.sunk.name}!"
-    return "hit!" if result.hit else "miss."
+    ship = game.boards[HUMAN].ship_at(result.coord)
+    return f"hit your {ship.name}!" if ship else "miss."
 
 
 def _draw(console: Console, view: PlayerView, computer: ComputerPlayer) -> None:

@@ -1,6 +1,7 @@
 """Playing the computer in the terminal: driven through standard input, checked by what prints."""
 
 import io
+import re
 
 import pytest
 
@@ -9,6 +10,8 @@ from games.ai import LEVELS, get_player
 from games.engine import Board, RuleSet
 
 from .conftest import every_cell, run_play
+
+NAMES = [ship.name for ship in RuleSet.standard().fleet]
 
 
 def computer_fleet(level=1, seed=5, rules=None):
@@ -64,7 +67,14 @@ def test_it_shows_the_computers_answer_after_each_shot():
     _, printed = run_play(["A1", "quit"])
     answer = [line for line in printed.splitlines() if line.startswith("The Recruit fires at ")]
     assert len(answer) == 1
-    assert answer[0].endswith(("miss.", "hit!")) or "sank your" in answer[0]
+    assert re.fullmatch(r"The Recruit fires at [A-J]\d+: (miss\.|hit your \w+!)", answer[0])
+
+
+def test_it_names_the_persons_ship_the_computer_hits():
+    _, printed = run_play(every_cell()[:40], level=3)
+    hits = [line for line in printed.splitlines() if ": hit your " in line]
+    assert hits
+    assert all(line.split("hit your ")[1].rstrip("!") in NAMES for line in hits)
 
 
 @pytest.mark.parametrize(
