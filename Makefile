@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test browser clean
+.PHONY: run serve test browser clean
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -23,6 +23,19 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 run: $(VENV)/.installed-run
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# Production settings under gunicorn: DEBUG off, a secret key from the environment or .env
+# (one is generated into .env the first time), static files compressed and hashed through
+# WhiteNoise. Workers: two per core plus one (WEB_CONCURRENCY overrides).
+WEB_CONCURRENCY ?= $(shell echo $$(( $$(nproc) * 2 + 1 )))
+serve: $(VENV)/.installed-run
+	@[ -n "$$SECRET_KEY" ] || grep -qs '^SECRET_KEY=' .env || { \
+		echo "SECRET_KEY=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" >> .env; \
+		echo "Wrote a new SECRET_KEY to .env"; }
+	DEBUG=False $(BIN)/python manage.py migrate --noinput
+	DEBUG=False $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --bind 127.0.0.1:$(PORT) \
+		--workers $(WEB_CONCURRENCY) --access-logfile - --graceful-timeout 10
 
 # The end-to-end tests drive Debian's Chromium (a test tool's own browser download cannot
 # work on our machines); install it where it is missing.

@@ -146,22 +146,25 @@ class Game(models.Model):
     def engine(self) -> BattleshipGame:
         """The game's engine state, rebuilt from the stored fleets and shots."""
         fleets: list[list[tuple[str, Coordinate, Orientation]]] = [[], []]
-        for ship in self.ships.all():
-            fleets[ship.player].append(
-                (ship.name, Coordinate(ship.row, ship.col), Orientation(ship.orientation))
-            )
-        started = self.status != self.Status.SETUP
+        ships = self.ships.order_by("id").values_list("player", "name", "row", "col", "orientation")
+        for player, name, row, col, orientation in ships:
+            fleets[player].append((name, Coordinate(row, col), Orientation(orientation)))
+        shots = self.shots.order_by("sequence").values_list("row", "col")
         return BattleshipGame.replay(
             self.rule_set,
             self.seed,
             fleets,
-            [Coordinate(shot.row, shot.col) for shot in self.shots.order_by("sequence")],
-            started=started,
+            [Coordinate(row, col) for row, col in shots],
+            started=self.status != self.Status.SETUP,
             resigned=HUMAN if self.status == self.Status.RESIGNED else None,
         )
 
     def view(self) -> PlayerView:
         """What the person may know of this game: the only thing pages are built from."""
+        # A move just made in this request leaves its result here, saving a second replay.
+        cached: PlayerView | None = getattr(self, "_view_after_move", None)
+        if cached is not None and cached.move_number == self.moves:
+            return cached
         return self.engine().view_for(HUMAN)
 
     # -- setup ---------------------------------------------------------------------------
@@ -292,6 +295,7 @@ class Game(models.Model):
             )
             game._record_moves(len(results), engine)
         self.refresh_from_db()
+        self._view_after_move = engine.view_for(HUMAN)
         return results
 
     def _record_moves(self, count: int, engine: BattleshipGame) -> None:

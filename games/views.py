@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -18,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
+from django_ratelimit.decorators import ratelimit
 
 from games.ai import LEVELS
 from games.display import build_display, summarise
@@ -85,7 +87,7 @@ def game_view(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 
 def render_game(
-    request: HttpRequest, game: Game, *, error: str = "", status: int = 200
+    request: HttpRequest, game: Game, *, error: str = "", notice: str = "", status: int = 200
 ) -> HttpResponse:
     """The game page, or for htmx only the part that changes (setup or play area)."""
     view = game.view()
@@ -95,6 +97,7 @@ def render_game(
         "view": view,
         "display": build_display(view),
         "error": error,
+        "notice": notice,
         "level": level_info(game.level),
         "oob": partial,
     }
@@ -128,12 +131,12 @@ def game_page(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _after_post(
-    request: HttpRequest, game: Game, error: str = "", status: int = 200
+    request: HttpRequest, game: Game, error: str = "", status: int = 200, notice: str = ""
 ) -> HttpResponse:
     # htmx swaps the new state in; a plain form POST gets a redirect (or the page with the
     # error), so the site works without JavaScript too.
     if request.htmx or error:
-        return render_game(request, game, error=error, status=status)
+        return render_game(request, game, error=error, notice=notice, status=status)
     return redirect(game)
 
 
@@ -142,16 +145,20 @@ def _after_post(
 def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
     """Place, move (place again) or remove one of the person's ships."""
     ship, cell = request.POST.get("ship", ""), request.POST.get("cell", "")
+    orientation = request.POST.get("orientation", "H")
     try:
         if "remove" in request.POST:
             game.remove_ship(request.POST["remove"])
+            notice = f"{request.POST['remove']} removed."
         elif not ship:
             raise ValueError("choose a ship to place first")
         else:
-            game.place_ship(ship, cell, request.POST.get("orientation", "H"))
+            game.place_ship(ship, cell, orientation)
+            way = "down" if orientation == "V" else "across"
+            notice = f"{ship} placed at {cell.strip().upper()}, {way}."
     except ValueError as error:
         return _after_post(request, game, _sentence(error), status=422)
-    return _after_post(request, game)
+    return _after_post(request, game, notice=notice)
 
 
 @require_POST
@@ -161,7 +168,7 @@ def clear_ships(request: HttpRequest, game: Game) -> HttpResponse:
         game.clear_ships()
     except ValueError as error:
         return _after_post(request, game, _sentence(error), status=409)
-    return _after_post(request, game)
+    return _after_post(request, game, notice="All ships removed.")
 
 
 @require_POST
@@ -171,7 +178,7 @@ def shuffle(request: HttpRequest, game: Game) -> HttpResponse:
         game.shuffle()
     except ValueError as error:
         return _after_post(request, game, _sentence(error), status=409)
-    return _after_post(request, game)
+    return _after_post(request, game, notice="Fleet placed at random. Shuffle again, or start.")
 
 
 @require_POST
@@ -186,7 +193,20 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
+def player_key(group: str, request: HttpRequest) -> str:
+    """Rate limits count per player: the account, else the browser's guest id, else the address."""
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"guest:{guest_id(request) or request.META.get('REMOTE_ADDR', '')}"
+
+
+def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """429, with a page that says what to do next."""
+    return TemplateResponse(request, "429.html", status=429)
+
+
 @require_POST
+@ratelimit(key=player_key, rate=lambda group, request: settings.FIRE_RATE, block=True)
 @game_view
 def fire(request: HttpRequest, game: Game) -> HttpResponse:
     """The person's shot and the computer's answer, in one request."""

@@ -1,3 +1,5 @@
+import pytest
+from django.core.cache import cache
 from hypothesis import HealthCheck, settings
 
 # Hypothesis runs a fixed number of examples, derandomised in CI so a red build is repeatable.
@@ -6,3 +8,10 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
 settings.load_profile("ci" if __import__("os").environ.get("CI") else "default")
+
+
+@pytest.fixture(autouse=True)
+def _fire_as_fast_as_tests_go(settings):
+    """Tests fire far faster than a person; the rate limit has its own test."""
+    settings.FIRE_RATE = "100000/s"
+    cache.clear()

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.ai.admiral import Admiral
 from games.ai.base import ComputerPlayer
+from games.ai.captain import Captain
 from games.ai.ensign import Ensign
 from games.ai.lieutenant import Lieutenant
 from games.ai.recruit import Recruit
 
 _PLAYERS: dict[int, type[ComputerPlayer]] = {
-    cls.level: cls for cls in (Recruit, Ensign, Lieutenant)
+    cls.level: cls for cls in (Recruit, Ensign, Lieutenant, Captain, Admiral)
 }
 
 

@@ -8,10 +8,9 @@ from typing import ClassVar
 
 from games.ai.geometry import bits, coordinate
 from games.ai.knowledge import Knowledge
-from games.engine import Board, Coordinate, Orientation, PlayerView, RuleSet
+from games.ai.placement import Placement, random_placement
+from games.engine import Coordinate, PlayerView, RuleSet
 from games.engine.errors import IllegalMove
-
-Placement = tuple[str, Coordinate, Orientation]
 
 # Scores closer than this are the same score: float sums must not decide a tie.
 _TIE = 1e-9
@@ -87,8 +86,7 @@ class ComputerPlayer(abc.ABC):
 
     def place_fleet(self, rules: RuleSet) -> list[Placement]:
         """A legal fleet for ``rules``, reproducible from the seed (random by default)."""
-        board = Board.random_placement(rules, random.Random(f"{self.seed}:{self.level}:fleet"))
-        return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
+        return random_placement(rules, f"{self.seed}:{self.level}:fleet")
 
 
 def uniform(cells: int) -> dict[int, float]:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import get_player
-from games.ai.base import ComputerPlayer, Placement
+from games.ai.base import ComputerPlayer
+from games.ai.placement import Placement
 from games.engine import (
     Board,
     Coordinate,
@@ -200,5 +201,50 @@ def format_table(results: Iterable[Result]) -> str:
         lines.append(
             f"{r.level} {r.name:<12} {r.games:>6} {r.mean:>6.2f} {r.median:>6.1f} {r.p95:>5.0f}"
             f" {r.max:>4} {r.move_ms_mean:>8.2f} {r.move_ms_p99:>7.2f} {r.move_ms_max:>7.1f}"
+        )
+    return "\n".join(lines)
+
+
+def placed_fleets(level: int, rules: RuleSet, games: int, seed: int) -> list[Fleet]:
+    """``games`` fleets as the computer of ``level`` places its own (seeds ``seed + n``)."""
+    return [get_player(level, seed + number).place_fleet(rules) for number in range(games)]
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementComparison:
+    """A hunter's figures against uniform random fleets and against the hard placement."""
+
+    hunter: int
+    uniform: Result
+    hard: Result
+
+    @property
+    def difference(self) -> float:
+        """How many more shots, on average, the hard placement costs the hunter."""
+        return self.hard.mean - self.uniform.mean
+
+
+def compare_placement(
+    games: int, seed: int, rules: RuleSet | None = None, hunters: Sequence[int] = (4, 5)
+) -> list[PlacementComparison]:
+    """Captain and Admiral against uniform fleets and against the level-4/5 placement."""
+    rules = rules or RuleSet.standard()
+    uniform = random_fleets(rules, games, seed)
+    hard = placed_fleets(5, rules, games, seed)
+    return [
+        PlacementComparison(
+            hunter, measure(hunter, uniform, rules, seed), measure(hunter, hard, rules, seed)
+        )
+        for hunter in hunters
+    ]
+
+
+def format_placement(comparisons: Iterable[PlacementComparison]) -> str:
+    """A plain-text table of what the hard placement costs each hunter."""
+    lines = [f"{'hunter':<14} {'games':>6} {'uniform':>8} {'hard':>8} {'difference':>11}"]
+    for c in comparisons:
+        lines.append(
+            f"{c.hunter} {c.uniform.name:<12} {c.uniform.games:>6} {c.uniform.mean:>8.2f}"
+            f" {c.hard.mean:>8.2f} {c.difference:>+11.2f}"
         )
     return "\n".join(lines)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.coordinates import Coordinate, Orientation
@@ -19,18 +19,17 @@ class Ship:
     length: int
     start: Coordinate
     orientation: Orientation
+    cells: tuple[Coordinate, ...] = field(init=False, repr=False, compare=False)
+    """The cells the ship covers, from its first cell on."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.orientation, Orientation):
             object.__setattr__(self, "orientation", Orientation(self.orientation))
-
-    @property
-    def cells(self) -> tuple[Coordinate, ...]:
-        """The cells the ship covers, from its first cell on."""
         dr, dc = self.orientation.step
-        return tuple(
+        cells = tuple(
             Coordinate(self.start.row + dr * i, self.start.col + dc * i) for i in range(self.length)
         )
+        object.__setattr__(self, "cells", cells)
 
     def to_dict(self) -> dict[str, Any]:
         """The fleet-file form of DESIGN.md: ship, row, col, orientation."""
@@ -59,6 +58,7 @@ class Board:
         self._ships: dict[str, Ship] = {}
         self._ship_at: dict[Coordinate, Ship] = {}
         self._shots: dict[Coordinate, bool] = {}
+        self._cells_afloat = 0  # ship cells not yet hit: the fleet is sunk when it reaches 0
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -117,6 +117,7 @@ class Board:
         self._ships[ship.name] = ship
         for cell in ship.cells:
             self._ship_at[cell] = ship
+        self._cells_afloat += ship.length
         return ship
 
     def remove_ship(self, ship_name: str) -> None:
@@ -128,6 +129,7 @@ class Board:
             raise InvalidPlacement(f"the {ship_name} is not on the board")
         for cell in ship.cells:
             del self._ship_at[cell]
+        self._cells_afloat -= ship.length
 
     @classmethod
     def random_placement(
@@ -193,7 +195,7 @@ class Board:
     @property
     def all_sunk(self) -> bool:
         """Whether the whole fleet is sunk (only meaningful once it is complete)."""
-        return self.is_complete and all(self.is_sunk(ship) for ship in self._ships.values())
+        return self.is_complete and self._cells_afloat == 0
 
     @property
     def afloat(self) -> tuple[Ship, ...]:
@@ -203,7 +205,7 @@ class Board:
     @property
     def unhit_cells(self) -> int:
         """How many ship cells have not been hit yet."""
-        return sum(1 for cell in self._ship_at if not self._shots.get(cell, False))
+        return self._cells_afloat
 
     def check_shot(self, coord: Coordinate | str | tuple[int, int]) -> Coordinate:
         """The cell a shot would hit, or ``IllegalMove``/``InvalidCoordinate`` saying why not."""
@@ -221,4 +223,5 @@ class Board:
         self._shots[cell] = ship is not None
         if ship is None:
             return ShotResult(cell, hit=False)
+        self._cells_afloat -= 1
         return ShotResult(cell, hit=True, sunk=ship if self.is_sunk(ship) else None)

@@ -158,8 +158,8 @@
     const button = document.querySelector("[data-mute-toggle]");
     if (!button) return;
     button.hidden = false;
+    // One name, its state in aria-pressed: a screen reader says "Mute sounds, toggle, pressed".
     button.setAttribute("aria-pressed", String(muted()));
-    button.textContent = muted() ? "Sound off" : "Sound on";
   }
 
   document.addEventListener("click", (event) => {

@@ -4,11 +4,13 @@ from games.ai import LEVELS, get_player
 
 
 def test_it_lists_five_levels_in_order_with_names_and_descriptions():
-    assert [info.level for info in LEVELS] == [1, 2, 3]
+    assert [info.level for info in LEVELS] == [1, 2, 3, 4, 5]
     assert [info.name for info in LEVELS] == [
         "Recruit",
         "Ensign",
         "Lieutenant",
+        "Captain",
+        "Admiral",
     ]
     for info in LEVELS:
         assert info.description.endswith(".")

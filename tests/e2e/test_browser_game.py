@@ -32,6 +32,9 @@ def choose_opponent(page: Page, base: str, level_name: str) -> Game:
     page.get_by_label(re.compile(level_name)).check()
     page.get_by_role("button", name="Place your fleet").click()
     expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    # Until the deferred scripts have run, a click is a plain form post (which works too,
+    # but is not what these tests are about).
+    page.wait_for_load_state("load")
     return Game.objects.get(pk=page.url.rstrip("/").split("/")[-1])
 
 
@@ -47,7 +50,7 @@ def test_placing_a_fleet_by_hand_then_starting(live_server, page: Page, console_
     page.get_by_role("radio", name=re.compile("^Destroyer")).check()
     page.get_by_role("radio", name="Down", exact=True).check()
     cell(page, "Your fleet", "A2").click()
-    expect(page.get_by_role("alert")).to_contain_text("overlap the Carrier")
+    expect(page.get_by_role("status")).to_contain_text("overlap the Carrier")
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
     game.refresh_from_db()
@@ -78,7 +81,9 @@ def test_rotate_with_the_r_key(live_server, page: Page, console_errors):
 def start_shuffled(page: Page, base: str, level_name: str = "Recruit") -> Game:
     game = choose_opponent(page, base, level_name)
     page.get_by_role("button", name="Shuffle").click()
-    page.get_by_role("button", name="Shuffle").click()  # again and again
+    expect(page.get_by_role("status")).to_contain_text("Fleet placed at random")
+    with page.expect_response(re.compile("shuffle$")):
+        page.get_by_role("button", name="Shuffle").click()  # again and again
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
     game.refresh_from_db()
@@ -160,4 +165,17 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(live_server, page: Pag
     box = cell(page, "Enemy", "E5").bounding_box()
     assert box["width"] >= 28
     assert box["height"] >= 28
+    assert console_errors == []
+
+
+def test_the_mute_switch_is_remembered(live_server, page: Page, console_errors):
+    start_shuffled(page, live_server.url)
+    switch = page.get_by_role("button", name="Mute sounds")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    expect(page.get_by_role("button", name="Mute sounds")).to_have_attribute("aria-pressed", "true")
+    cell(page, "Enemy", "B2").click()  # no sound is made, and nothing breaks
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
     assert console_errors == []

@@ -200,3 +200,13 @@ def test_a_fire_takes_a_bounded_number_of_queries(guest, django_assert_max_num_q
             f"/games/{game.pk}/shots", {"cell": "B5", "move": game.moves}, headers=HX
         )
     assert response.status_code == 200
+
+
+def test_a_history_restore_request_gets_the_whole_page(guest):
+    game = started_game(guest)
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    page = guest.get(game.get_absolute_url(), headers=headers).content.decode()
+    assert page.startswith("<!doctype html>")
+    partial = guest.get(game.get_absolute_url(), headers=HX).content.decode()
+    assert "<html" not in partial
+    assert 'id="play"' in partial

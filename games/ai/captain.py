@@ -1,0 +1,67 @@
+"""Level 4, the Captain: probability density over the placements of the ships afloat."""
+
+from __future__ import annotations
+
+from games.ai.base import ComputerPlayer
+from games.ai.geometry import bits, halo, placements
+from games.ai.knowledge import Knowledge
+from games.ai.placement import Placement, hard_placement
+from games.engine import RuleSet
+
+# A placement through k unexplained hits counts TARGET_WEIGHT ** k: in target mode those
+# are the only placements that matter, and the more hits they explain the likelier.
+TARGET_WEIGHT = 30.0
+
+
+class Captain(ComputerPlayer):
+    """Counts, for every cell, the placements of each afloat ship that fit what it knows.
+
+    Each ship is counted on its own (ships are not fitted together): misses and sunk ships
+    rule placements out, unexplained hits pull them in. Which hits a sunk ship covered is
+    worked out from the order of the shots; when that is ambiguous, every possibility
+    counts equally.
+    """
+
+    level = 4
+    name = "Captain"
+    description = "Counts every way the remaining ships could lie and fires where most fit."
+
+    def scores(self, knowledge: Knowledge) -> dict[int, float]:
+        """The summed weight of the placements covering each untargeted cell."""
+        size = knowledge.size
+        open_cells = knowledge.untargeted
+        heat = dict.fromkeys(bits(open_cells), 0.0)
+        for layout in knowledge.sunk_layouts() or [()]:
+            sunk = sum(layout)
+            blocked = knowledge.misses | sunk
+            if not knowledge.rules.allow_adjacent and sunk:
+                blocked |= halo(sunk, size)
+            hits = knowledge.hits & ~sunk
+            for cells, weight in _weighted_placements(knowledge, blocked, hits):
+                for cell in bits(cells & open_cells):
+                    heat[cell] += weight
+        return heat
+
+    def place_fleet(self, rules: RuleSet) -> list[Placement]:
+        """A fleet placed to be hard for a probability hunter to find."""
+        return hard_placement(rules, f"{self.seed}:{self.level}:fleet")
+
+
+def _weighted_placements(knowledge: Knowledge, blocked: int, hits: int) -> list[tuple[int, float]]:
+    size = knowledge.size
+    open_cells = knowledge.untargeted
+    no_touch = not knowledge.rules.allow_adjacent
+    hunting: list[tuple[int, float]] = []
+    targeting: list[tuple[int, float]] = []
+    for spec in knowledge.afloat:
+        for p in placements(size, spec.length):
+            if p & blocked or not p & open_cells:
+                continue
+            if no_touch and halo(p, size) & knowledge.hits & ~p:
+                continue
+            through = (p & hits).bit_count()
+            if through:
+                targeting.append((p, TARGET_WEIGHT**through))
+            else:
+                hunting.append((p, 1.0))
+    return targeting or hunting
