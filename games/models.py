@@ -133,8 +133,13 @@ class GameQuerySet(models.QuerySet["Game"]):
     def opening_shot_counts(self, first: int = 10) -> list[dict[str, Any]]:
         """How often the person fired at each cell among their first ``first`` shots."""
         ordinal = Window(RowNumber(), partition_by=[F("game")], order_by=F("sequence").asc())
+        # With one shot a turn and the person first, their first shots are the even ones
+        # below twice ``first``: a range the (game, sequence) index finds at once. The window then
+        # keeps at most ``first`` per game, whatever the rule set did in that range.
         opening = (
-            Shot.objects.filter(game__in=self.finished().values("pk"), player=HUMAN)
+            Shot.objects.filter(
+                game__in=self.finished().values("pk"), player=HUMAN, sequence__lt=2 * first
+            )
             .annotate(ordinal=ordinal)
             .filter(ordinal__lte=first)
             .values("pk")

@@ -1,0 +1,57 @@
+"""Time the statistics and history pages for one user, and count their SQL queries.
+
+    python manage.py bench_pages --user bench [--runs 15]
+
+Each page is requested ``--runs`` times in this process through Django's test client (the
+whole stack: middleware, views, queries, templates; no network); prints the median (p50)
+and the slowest time, the queries per request, and how many finished games the user has.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game
+
+PAGES = ["/stats", "/history", "/history?page=250", "/leaderboard"]
+
+
+class Command(BaseCommand):
+    help = "Print p50 render time and SQL query count of the statistics and history pages."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--user", required=True)
+        parser.add_argument("--runs", type=int, default=15)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            user = get_user_model().objects.get(username=options["user"])
+        except get_user_model().DoesNotExist as missing:
+            raise CommandError(f"no user {options['user']!r}: run make_games first") from missing
+        client = Client(HTTP_HOST="localhost")
+        client.force_login(user)
+        finished = Game.objects.filter(owner=user).finished().count()
+        self.stdout.write(f"{user.username}: {finished} finished games, {options['runs']} runs")
+        self.stdout.write(f"{'page':<20} {'p50 ms':>8} {'max ms':>8} {'queries':>8}")
+        for page in PAGES:
+            times, queries = [], set()
+            for _ in range(options["runs"]):
+                with CaptureQueriesContext(connection) as captured:
+                    started = time.perf_counter()
+                    response = client.get(page)
+                    times.append(1000 * (time.perf_counter() - started))
+                if response.status_code != 200:
+                    raise CommandError(f"{page} answered {response.status_code}")
+                queries.add(len(captured))
+            counts = "/".join(str(n) for n in sorted(queries))
+            self.stdout.write(
+                f"{page:<20} {statistics.median(times):>8.1f} {max(times):>8.1f} {counts:>8}"
+            )
