@@ -261,7 +261,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     # -- internals ----------------------------------------------------------------------
 
     def _start_two_sided(self, base: int, episode: int) -> None:
-        assert self.opponent_level is not None
+        if self.opponent_level is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("self.opponent_level is not set here")
         seeds = random.Random(f"{base}:gym:{episode}")
         game = BattleshipGame(self.rules, seeds.getrandbits(62))
         opponent = get_player(self.opponent_level, seeds.getrandbits(62))
@@ -284,8 +285,10 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     def _opponent_turns(self) -> None:
         game, opponent = self._game, self._opponent
-        assert game is not None
-        assert opponent is not None
+        if game is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("game is not set here")
+        if opponent is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("opponent is not set here")
         while game.phase is GamePhase.IN_PROGRESS and game.current_player == OPPONENT:
             view = game.view_for(OPPONENT)
             left = view.shots_left_in_turn

@@ -400,7 +400,8 @@ def _watch(
     fired = [0, 0]
     while game.phase is GamePhase.IN_PROGRESS:
         seat = game.current_player
-        assert seat is not None
+        if seat is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("seat is not set here")
         view = game.view_for(seat)
         left = view.shots_left_in_turn
         player = players[seat]
@@ -426,7 +427,8 @@ def _watch(
                 break
     _draw_both(console, game, names)
     winner = game.winner
-    assert winner is not None
+    if winner is None:  # an invariant, and a type narrowing for mypy
+        raise RuntimeError("winner is not set here")
     console.say(
         f"{names[winner]} wins, after {_count(fired[winner], 'shot')}; "
         f"{names[1 - winner]} fired {_count(fired[1 - winner], 'shot')}."

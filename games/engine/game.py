@@ -417,7 +417,8 @@ class BattleshipGame:
         self._shots_left = self.shots_allowed(player)
 
     def _current(self) -> int:
-        assert self.current_player is not None
+        if self.current_player is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("self.current_player is not set here")
         return self.current_player
 
     def _require_setup(self) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, setup_test_environment
@@ -79,7 +79,10 @@ class Command(BaseCommand):
                     )
                     times.append(time.perf_counter() - started)
                 queries.append(len(captured))
-                assert response.status_code == 200, response.content[:300]
+                if response.status_code != 200:
+                    raise CommandError(
+                        f"fire got {response.status_code}: {response.content[:300]!r}"
+                    )
                 if b"outcome-heading" in response.content or len(times) >= moves:
                     break
         return times, queries, games
