@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# The PostgreSQL that `make test` also runs the suite on, when reachable (pytest-django
+# creates and drops its own test_<name> database there).
+TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .PHONY: run serve test browser clean
 
@@ -52,6 +55,14 @@ test: $(VENV)/.installed-dev browser
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
 	$(BIN)/python -m pytest
+	@# The whole suite again on PostgreSQL when one is reachable (tests/http already runs
+	@# its servers on both databases).
+	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(TEST_PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
+		echo "PostgreSQL at $(TEST_PG_URL): the suite again on it"; \
+		DATABASE_URL=$(TEST_PG_URL) $(BIN)/python -m pytest --ignore=tests/http; \
+	else \
+		echo "No PostgreSQL at $(TEST_PG_URL): the PostgreSQL run is skipped"; \
+	fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
