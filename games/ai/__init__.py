@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.ai import _threads  # noqa: F401  (before numpy is imported)
 from games.ai.admiral import Admiral
 from games.ai.base import ComputerPlayer
 from games.ai.captain import Captain

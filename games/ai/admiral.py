@@ -6,17 +6,20 @@ The posterior over fleets is split the way the evidence splits it:
 2. *Explanations*: for one sunk layout, every way the afloat ships can cover the hits no
    sunk ship explains, enumerated exactly (each hit belongs to exactly one ship).
 3. *Free ships*: the afloat ships that cover no hit lie anywhere in the open water left.
-   Their number of joint placements, and each placement's share, are estimated with
-   pairwise corrections (a placement that blocks many placements of the other free ships
-   is less likely), computed with a few matrix products.
+   How many joint placements they have, and each placement's share, are estimated with
+   pairwise corrections: a placement that rules out many placements of the other ships
+   is less likely. (With one or two free ships this is exact.)
 
 Each (layout, explanation) is weighted by the number of fleets it stands for, so the cell
-probabilities are those of a uniform choice among all consistent fleets.
+probabilities are those of a uniform choice among all fleets consistent with the view.
+All explanations of a layout are evaluated together, a few matrix products per pair of
+ships, which keeps the worst move inside a web request.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,17 +27,18 @@ import numpy.typing as npt
 
 from games.ai.base import ComputerPlayer
 from games.ai.captain import Captain
-from games.ai.geometry import bits, halo, placements
+from games.ai.geometry import bits, halo, placements, placements_through
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, hard_placement
 from games.engine import RuleSet, ShipSpec
 
 Vector = npt.NDArray[np.float64]
+Explanation = tuple[tuple[int, int], ...]
+"""(ship index, placement mask) for each afloat ship that covers an unexplained hit."""
 
-# Enumerating more explanations than this costs time and changes nothing measurable.
-MAX_EXPLANATIONS = 600
-PAIRWISE = True
-PRIOR = False
+# Past this many explanations of one sunk layout the rest are left out: it happens only
+# with several separate unexplained hits, and bounds the time of a move.
+MAX_EXPLANATIONS = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,61 +48,34 @@ class _Tables:
     size: int
     masks: dict[int, tuple[int, ...]]
     cells: dict[int, Vector]
+    touching: dict[int, Vector]
+    """length -> 1 for the cells around a placement (not in it)."""
     conflict: dict[tuple[int, int], Vector]
     """(a, b) -> 1 where a length-a and a length-b placement overlap (or touch, no-touch)."""
-    row: dict[int, dict[int, int]]
+    rows: dict[int, dict[int, int]]
     """length -> placement mask -> its row in ``cells``."""
-    prior: dict[str, Vector]
-    """ship name -> the weight of each of its placements before any shot (see _prior)."""
 
 
 @functools.cache
-def _tables(size: int, fleet: tuple[ShipSpec, ...], allow_adjacent: bool) -> _Tables:
+def _tables(size: int, lengths: tuple[int, ...], allow_adjacent: bool) -> _Tables:
     n = size * size
-    lengths = tuple(sorted({s.length for s in fleet}))
     masks = {length: placements(size, length) for length in lengths}
     cells: dict[int, Vector] = {}
-    near: dict[int, Vector] = {}
+    touching: dict[int, Vector] = {}
     for length, found in masks.items():
         matrix = np.zeros((len(found), n))
         around = np.zeros((len(found), n))
         for row, mask in enumerate(found):
             matrix[row, list(bits(mask))] = 1.0
-            around[row, list(bits(halo(mask, size)))] = 1.0
+            around[row, list(bits(halo(mask, size) & ~mask))] = 1.0
         cells[length] = matrix
-        near[length] = matrix if allow_adjacent else around
+        touching[length] = around
+    near = cells if allow_adjacent else {k: cells[k] + touching[k] for k in cells}
     conflict = {
         (a, b): (near[a] @ cells[b].T > 0).astype(np.float64) for a in lengths for b in lengths
     }
     rows = {length: {mask: i for i, mask in enumerate(found)} for length, found in masks.items()}
-    return _Tables(size, masks, cells, conflict, rows, _prior(fleet, masks, conflict))
-
-
-def _prior(
-    fleet: tuple[ShipSpec, ...],
-    masks: dict[int, tuple[int, ...]],
-    conflict: dict[tuple[int, int], Vector],
-) -> dict[str, Vector]:
-    """Per-placement weights that tilt a uniform choice of fleets towards random placement.
-
-    The engine's random placement (and most people's) puts the largest ship first, anywhere,
-    then each next ship anywhere it still fits. A fleet is then likelier when the ships
-    placed first left fewer places to the later ones: to first order, a placement of an
-    early ship weighs, for each later ship, its places on an empty board over those the
-    placement leaves. This makes ships about 5% likelier in the middle than a uniform
-    choice among fleets would, as measured on the engine's fleets.
-    """
-    order = sorted(fleet, key=lambda s: -s.length)
-    prior: dict[str, Vector] = {}
-    for position, ship in enumerate(order):
-        weight = np.ones(len(masks[ship.length]))
-        if PRIOR:
-            for later in order[position + 1 :]:
-                everywhere = float(len(masks[later.length]))
-                ruled_out = conflict[(ship.length, later.length)].sum(axis=1)
-                weight *= everywhere / np.maximum(everywhere - ruled_out, 1.0)
-        prior[ship.name] = weight
-    return prior
+    return _Tables(size, masks, cells, touching, conflict, rows)
 
 
 class Admiral(ComputerPlayer):
@@ -115,6 +92,7 @@ class Admiral(ComputerPlayer):
         heat = fleet_posterior(knowledge)
         open_cells = list(bits(knowledge.untargeted))
         if heat is None or not heat[open_cells].any():
+            # Only if the view contradicts itself: fall back on counting ship by ship.
             return Captain(self.seed).scores(knowledge)
         return {cell: float(heat[cell]) for cell in open_cells}
 
@@ -124,9 +102,13 @@ class Admiral(ComputerPlayer):
 
 
 def fleet_posterior(knowledge: Knowledge) -> Vector | None:
-    """Per cell, the (unnormalised) expected number of ship cells over consistent fleets."""
+    """Per cell, the probability that an afloat ship covers it, over consistent fleets.
+
+    ``None`` if no fleet is consistent with the view (which a real game never gives).
+    """
     size = knowledge.size
-    tables = _tables(size, knowledge.rules.fleet, knowledge.rules.allow_adjacent)
+    lengths = tuple(sorted({s.length for s in knowledge.rules.fleet}))
+    tables = _tables(size, lengths, knowledge.rules.allow_adjacent)
     total = np.zeros(size * size)
     weight_sum = 0.0
     for layout in knowledge.sunk_layouts() or [()]:
@@ -146,6 +128,7 @@ def _vector(mask: int, n: int) -> Vector:
 
 
 def _layout_posterior(knowledge: Knowledge, tables: _Tables, sunk: int) -> tuple[Vector, float]:
+    """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``sunk``."""
     size = tables.size
     n = size * size
     no_touch = not knowledge.rules.allow_adjacent
@@ -153,142 +136,127 @@ def _layout_posterior(knowledge: Knowledge, tables: _Tables, sunk: int) -> tuple
     if no_touch and sunk:
         blocked |= halo(sunk, size)
     unexplained = knowledge.hits & ~sunk
-    open_vector = _vector(knowledge.untargeted, n)
     blocked_vector = _vector(blocked, n)
     hits_vector = _vector(unexplained, n)
+    open_vector = _vector(knowledge.untargeted, n)
+    all_hits = _vector(knowledge.hits, n)
 
     ships: list[ShipSpec] = list(knowledge.afloat)
-    valid: list[Vector] = []
+    rows: list[npt.NDArray[np.intp]] = []
+    free_rows: list[npt.NDArray[np.bool_]] = []
     for spec in ships:
         cells = tables.cells[spec.length]
         ok = cells @ blocked_vector == 0
         if not knowledge.fog:
-            ok &= cells @ open_vector > 0
+            ok &= cells @ open_vector > 0  # an afloat ship is not all hit
         if no_touch:
-            # A hit next to a placement but outside it would be another ship touching it.
-            ok &= _touching_hits(tables, spec.length, knowledge.hits) == 0
-        valid.append(ok * tables.prior[spec.name])
-    covering = [tables.cells[s.length] @ hits_vector > 0 for s in ships]
+            # A hit next to a placement but outside it is another ship touching it.
+            ok &= tables.touching[spec.length] @ all_hits == 0
+        found = np.flatnonzero(ok)
+        rows.append(found)
+        free_rows.append(cells[found] @ hits_vector == 0)
 
-    explanations = _explanations(tables, ships, valid, unexplained, no_touch)
-    heat = np.zeros(n)
-    weight_sum = 0.0
-    for chosen in explanations:
-        used = 0
-        for _, mask in chosen:
-            used |= mask
-        forbidden = _vector(halo(used, size) if no_touch else used, n)
-        free: list[tuple[ShipSpec, Vector]] = []
-        for index, spec in enumerate(ships):
-            if any(i == index for i, _ in chosen):
+    explanations, multiplicity = _explanations(tables, ships, rows, unexplained, no_touch)
+    if not explanations:
+        return np.zeros(n), 0.0
+    # Each ship's placements per explanation: one placement if it covers hits, else all
+    # its placements clear of the hits (conflicts with the others are in the products).
+    count = len(explanations)
+    columns: list[Vector] = []
+    covers: list[npt.NDArray[np.bool_]] = []
+    for k, spec in enumerate(ships):
+        matrix = np.zeros((len(rows[k]), count))
+        matrix[free_rows[k], :] = 1.0
+        covering = np.zeros(count, dtype=bool)
+        position = {int(row): i for i, row in enumerate(rows[k])}
+        for e, chosen in enumerate(explanations):
+            for ship, mask in chosen:
+                if ship == k:
+                    matrix[:, e] = 0.0
+                    matrix[position[tables.rows[spec.length][mask]], e] = 1.0
+                    covering[e] = True
+        columns.append(matrix)
+        covers.append(covering)
+    # A free ship cannot lie across (or, no-touch, beside) a ship that covers hits.
+    for k, spec_k in enumerate(ships):
+        clash = np.zeros_like(columns[k])
+        for t, spec_t in enumerate(ships):
+            if t != k and covers[t].any():
+                conflict = tables.conflict[(spec_k.length, spec_t.length)][np.ix_(rows[k], rows[t])]
+                clash += conflict @ (columns[t] * covers[t])
+        columns[k] *= np.where(covers[k], 1.0, clash == 0)
+    counts = [m.sum(axis=0) for m in columns]
+    weight = np.array(multiplicity, dtype=np.float64)
+    for c in counts:
+        weight *= c
+    safe = [np.where(c > 0, c, 1.0) for c in counts]
+    factors = [m.copy() for m in columns]
+    for k, spec_k in enumerate(ships):
+        for t, spec_t in enumerate(ships):
+            if t <= k:
                 continue
-            cells = tables.cells[spec.length]
-            vector = valid[index] * ~covering[index] * (cells @ forbidden == 0)
-            free.append((spec, vector))
-        weight, shares = _free_ships(tables, free)
-        if weight <= 0:
-            continue
-        for k, mask in chosen:
-            length = ships[k].length
-            weight *= float(tables.prior[ships[k].name][tables.row[length][mask]])
-        explained = _vector(used, n) + shares
-        heat += weight * explained
-        weight_sum += weight
-    return heat, weight_sum
-
-
-@functools.cache
-def _touch_matrix(size: int, length: int) -> Vector:
-    found = placements(size, length)
-    matrix = np.zeros((len(found), size * size))
-    for row, mask in enumerate(found):
-        matrix[row, list(bits(halo(mask, size) & ~mask))] = 1.0
-    return matrix
-
-
-def _touching_hits(tables: _Tables, length: int, hits: int) -> Vector:
-    size = tables.size
-    result: Vector = _touch_matrix(size, length) @ _vector(hits, size * size)
-    return result
+            conflict = tables.conflict[(spec_k.length, spec_t.length)][np.ix_(rows[k], rows[t])]
+            # ruled_out[p, e]: placements of ship t that placement p of ship k rules out.
+            ruled_out_t = conflict @ columns[t]
+            ruled_out_k = conflict.T @ columns[k]
+            factors[k] *= np.maximum(counts[t] - ruled_out_t, 0.0) / safe[t]
+            factors[t] *= np.maximum(counts[k] - ruled_out_k, 0.0) / safe[k]
+            overlap = (columns[k] * ruled_out_t).sum(axis=0)
+            weight *= np.maximum(1.0 - overlap / (safe[k] * safe[t]), 0.0)
+    for factor in factors:
+        weight = np.where(factor.sum(axis=0) > 0, weight, 0.0)
+    heat = np.zeros(n)
+    for k, spec in enumerate(ships):
+        totals = factors[k].sum(axis=0)
+        share = factors[k] @ (weight / np.where(totals > 0, totals, 1.0))
+        heat += tables.cells[spec.length][rows[k]].T @ share
+    return heat, float(weight.sum())
 
 
 def _explanations(
     tables: _Tables,
     ships: list[ShipSpec],
-    valid: list[Vector],
+    rows: list[npt.NDArray[np.intp]],
     unexplained: int,
     no_touch: bool,
-) -> list[tuple[tuple[int, int], ...]]:
-    """Every way to cover the unexplained hits with afloat ships: (ship index, mask) sets."""
+) -> tuple[list[Explanation], list[float]]:
+    """Every way to cover the unexplained hits with afloat ships, and how many fleets each
+    stands for among ships of equal length (which are interchangeable in the count)."""
     size = tables.size
-    valid_masks = [
-        {tables.masks[spec.length][i] for i in np.flatnonzero(valid[k])}
-        for k, spec in enumerate(ships)
+    valid = [{tables.masks[spec.length][int(i)] for i in rows[k]} for k, spec in enumerate(ships)]
+    # Ships of one length are tried in fleet order only: the first uncovered hit takes the
+    # first free ship of a length, and the weight counts the orders skipped.
+    twins = [
+        [j for j in range(k) if ships[j].length == spec.length] for k, spec in enumerate(ships)
     ]
-    found: list[tuple[tuple[int, int], ...]] = []
+    same = [sum(1 for s in ships if s.length == spec.length) for spec in ships]
+    found: list[Explanation] = []
+    weights: list[float] = []
     chosen: list[tuple[int, int]] = []
 
-    def extend(uncovered: int, used: int, reserved: int) -> None:
+    def extend(uncovered: int, reserved: int) -> None:
         if len(found) >= MAX_EXPLANATIONS:
             return
         if not uncovered:
             found.append(tuple(chosen))
+            placed = [k for k, _ in chosen]
+            weight = 1.0
+            for length in {ships[k].length for k in placed}:
+                group = [k for k in placed if ships[k].length == length]
+                weight *= math.perm(same[group[0]], len(group))
+            weights.append(weight)
             return
         cell = (uncovered & -uncovered).bit_length() - 1
         taken = {k for k, _ in chosen}
         for k, spec in enumerate(ships):
-            if k in taken:
+            if k in taken or any(j not in taken for j in twins[k]):
                 continue
-            for mask in placements_through_valid(size, spec.length, cell, valid_masks[k]):
-                if mask & reserved:
+            for mask in placements_through(size, spec.length, cell):
+                if mask not in valid[k] or mask & reserved:
                     continue
-                # A ship through some hits owns exactly those: the others it crosses are its.
                 chosen.append((k, mask))
-                extend(
-                    uncovered & ~mask,
-                    used | mask,
-                    reserved | (halo(mask, size) if no_touch else mask),
-                )
+                extend(uncovered & ~mask, reserved | (halo(mask, size) if no_touch else mask))
                 chosen.pop()
 
-    extend(unexplained, 0, 0)
-    return found
-
-
-def placements_through_valid(size: int, length: int, cell: int, valid: set[int]) -> list[int]:
-    """The valid placements of a ``length`` ship through ``cell``."""
-    from games.ai.geometry import placements_through
-
-    return [p for p in placements_through(size, length, cell) if p in valid]
-
-
-def _free_ships(tables: _Tables, free: list[tuple[ShipSpec, Vector]]) -> tuple[float, Vector]:
-    """How many ways the free ships fit together, and their expected cells (pairwise)."""
-    n = tables.size * tables.size
-    if not free:
-        return 1.0, np.zeros(n)
-    counts = [float(v.sum()) for _, v in free]
-    if any(c == 0 for c in counts):
-        return 0.0, np.zeros(n)
-    # blocked[r][t][p]: placements of free ship t that placement p of ship r rules out.
-    weight = 1.0
-    for c in counts:
-        weight *= c
-    shares = np.zeros(n)
-    for r, (spec_r, v_r) in enumerate(free):
-        factor = v_r.copy()
-        for t, (spec_t, v_t) in enumerate(free):
-            if t == r:
-                continue
-            if not PAIRWISE:
-                continue
-            ruled_out = tables.conflict[(spec_r.length, spec_t.length)] @ v_t
-            factor *= np.maximum(counts[t] - ruled_out, 0.0) / counts[t]
-            if t > r:
-                overlap = float(v_r @ ruled_out)
-                weight *= max(1.0 - overlap / (counts[r] * counts[t]), 0.0)
-        total = float(factor.sum())
-        if total <= 0:
-            return 0.0, np.zeros(n)
-        shares += (factor / total) @ tables.cells[spec_r.length]
-    return weight, shares
+    extend(unexplained, 0)
+    return found, weights

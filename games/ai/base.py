@@ -45,6 +45,13 @@ class ComputerPlayer(abc.ABC):
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """A non-negative score for every untargeted cell (bit index); higher fires first."""
 
+    def _scores(self, knowledge: Knowledge) -> dict[int, float]:
+        # Every level knows the rules: no ship lies beside a sunk one when ships never touch.
+        scores = self.scores(knowledge)
+        for cell in bits(knowledge.known_water()):
+            scores[cell] = 0.0
+        return scores
+
     def heatmap(self, view: PlayerView) -> dict[Coordinate, float]:
         """The probability this player gives each untargeted cell of holding the next hit.
 
@@ -52,7 +59,7 @@ class ComputerPlayer(abc.ABC):
         and is what the site shows for a hint or in the post-game analysis.
         """
         knowledge = Knowledge.from_view(view)
-        scores = self.scores(knowledge)
+        scores = self._scores(knowledge)
         total = sum(scores.values())
         size = knowledge.size
         if total <= 0:
@@ -74,7 +81,7 @@ class ComputerPlayer(abc.ABC):
         untargeted = list(bits(knowledge.untargeted))
         if count < 1 or count > len(untargeted):
             raise IllegalMove(f"cannot choose {count} shots from {len(untargeted)} open cells")
-        scores = self.scores(knowledge)
+        scores = self._scores(knowledge)
         rng = self.rng(view)
         best = max(scores.values(), default=0.0)
         scale = best if best > 0 else 1.0

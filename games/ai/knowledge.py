@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.ai.geometry import bits, full, halo, index, placements_through
+from games.ai.geometry import full, halo, index, placements_through
 from games.engine import PlayerView, RuleSet, ShipSpec
 
 # Beyond this many ways to lay the sunk ships over the hits, more gain nothing in play.
@@ -130,6 +130,8 @@ class Knowledge:
         """Hits that no sunk ship surely accounts for: where an afloat ship may still lie."""
         return self.hits & ~self.surely_sunk()
 
-    def cell_list(self, mask: int) -> list[int]:
-        """The cells of ``mask`` (a convenience for callers that index)."""
-        return list(bits(mask))
+    def known_water(self) -> int:
+        """Untargeted cells that cannot hold a ship: beside a sunk ship when ships never touch."""
+        if self.rules.allow_adjacent:
+            return 0
+        return halo(self.surely_sunk(), self.size) & self.untargeted

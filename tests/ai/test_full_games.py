@@ -16,9 +16,9 @@ VARIANTS = {
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("level", [info.level for info in LEVELS])
 def test_it_plays_whole_games_without_an_illegal_or_repeated_shot(level, variant):
-    for seed in range(3):
+    for seed in range(2):
         # The engine raises on an illegal or repeated shot, so finishing proves legality.
-        game, fired = play_out(level, seed, VARIANTS[variant], opponent_level=level)
+        game, fired = play_out(level, seed, VARIANTS[variant], opponent_level=2)
         assert game.phase is GamePhase.FINISHED
         for shots in fired:
             assert len(shots) == len(set(shots))
