@@ -106,9 +106,9 @@ if env("REDIS_URL", default=""):
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    # django-ratelimit warns that a per-process cache does not share counts: known, and
-    # only so in single-process development.
-    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+    # django-ratelimit and django-axes warn that a per-process cache does not share counts:
+    # known, and only so in single-process development.
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "axes.W001"]
 
 RATELIMIT_VIEW = "games.views.rate_limited"
 # Shots per player: far above any person's pace, low enough to stop a script hammering.
@@ -132,6 +132,8 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "statistics"
 LOGOUT_REDIRECT_URL = "home"
+# Failure counts live in the cache shared by every worker (Redis when REDIS_URL is set).
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -112,3 +112,13 @@ def test_failed_logins_are_locked_out_per_username_and_address(guest, login_coun
     assert log_in(elsewhere, "target").status_code == 302
     make_user("bystander")
     assert log_in(Client(), "bystander").status_code == 302
+
+
+def test_the_session_is_rotated_at_login(guest):
+    make_user("rotating")
+    started_game(guest)
+    before = guest.session.session_key
+    assert log_in(guest, "rotating").status_code == 302
+    after = guest.session.session_key
+    assert after != before  # a fixed session id cannot be planted before login
+    assert guest.get("/").status_code == 200
