@@ -2,10 +2,11 @@
 
 import pytest
 from django.core.cache import cache
+from django.db import OperationalError
 from django.template.loader import render_to_string
 from django.test import Client, override_settings
 
-from games.models import Shot
+from games.models import Game, Shot
 from tests.web.conftest import fire, started_game
 
 
@@ -54,3 +55,17 @@ def test_firing_too_fast_gets_a_429_and_changes_nothing(guest):
     assert "Too many requests" in response.content.decode()
     assert Shot.objects.filter(game=game).count() == 6
     cache.clear()
+
+
+def test_a_busy_database_gets_a_503_with_retry_after_not_a_500(guest, monkeypatch):
+    game = started_game(guest)
+
+    def locked(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(Game, "fire", locked)
+    response = fire(guest, game, "B2")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert "Try again in a minute" in response.content.decode()
+    assert not Shot.objects.filter(game=game).exists()
