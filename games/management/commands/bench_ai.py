@@ -18,14 +18,7 @@ from games.ai.benchmark import (
     measure,
     random_fleets,
 )
-from games.engine import RuleSet
-
-VARIANTS = {
-    "standard": RuleSet.standard,
-    "no_touch": RuleSet.no_touch,
-    "fog_of_war": RuleSet.fog_of_war,
-    "salvo": RuleSet.salvo,
-}
+from games.variants import VARIANTS
 
 
 class Command(BaseCommand):
