@@ -59,7 +59,8 @@ test: $(VENV)/.installed-dev browser
 	@# its servers on both databases).
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(TEST_PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
 		echo "PostgreSQL at $(TEST_PG_URL): the suite again on it"; \
-		DATABASE_URL=$(TEST_PG_URL) $(BIN)/python -m pytest --ignore=tests/http; \
+		DATABASE_URL=$(TEST_PG_URL) TEST_DATABASE_NAME=test_battleship_$$(pwd | md5sum | cut -c1-8) \
+			$(BIN)/python -m pytest --ignore=tests/http; \
 	else \
 		echo "No PostgreSQL at $(TEST_PG_URL): the PostgreSQL run is skipped"; \
 	fi

@@ -95,6 +95,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Several checkouts testing against one server each need their own test database.
+    if env("TEST_DATABASE_NAME", default=""):
+        DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME")}
 
 # One cache shared by every worker process (rate limits must count across them): Redis when
 # REDIS_URL is set, else this process's memory (fine for `make run`, one process).
