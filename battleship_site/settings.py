@@ -117,6 +117,7 @@ else:
 RATELIMIT_VIEW = "games.views.rate_limited"
 # Shots per player: far above any person's pace, low enough to stop a script hammering.
 FIRE_RATE = env("FIRE_RATE", default="20/s")
+NEW_GAME_RATE = env("NEW_GAME_RATE", default="30/m")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -22,7 +22,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.ai import get_player
+from games.ai import LEVELS, get_player
 from games.engine import (
     BattleshipGame,
     Board,
@@ -33,6 +33,9 @@ from games.engine import (
     Orientation,
     PlayerView,
     RuleSet,
+)
+from games.engine import (
+    Ship as EngineShip,
 )
 
 HUMAN, COMPUTER = 0, 1
@@ -232,6 +235,11 @@ class Game(models.Model):
         return reverse("game", args=[self.pk])
 
     @property
+    def level_name(self) -> str:
+        """The opponent's name, e.g. "Admiral"."""
+        return next(info.name for info in LEVELS if info.level == self.level)
+
+    @property
     def rule_set(self) -> RuleSet:
         return RuleSet.from_dict(self.rules)
 
@@ -309,41 +317,50 @@ class Game(models.Model):
         if self.status != self.Status.SETUP:
             raise IllegalMove("the fleet is fixed once the game has started")
 
+    def _locked_for_setup(self) -> Game:
+        # Lock the row and re-read it: a Start from another tab may have committed since
+        # this request loaded the game, and the fleet must not change after that.
+        game = Game.objects.select_for_update().get(pk=self.pk)
+        game._require_setup()
+        return game
+
     @transaction.atomic
-    def place_ship(self, name: str, cell: str, orientation: str) -> None:
+    def place_ship(self, name: str, cell: str, orientation: str) -> EngineShip:
         """Place (or move) one of the person's ships; ``InvalidPlacement`` says why not."""
-        self._require_setup()
-        board = self._setup_board()
+        game = self._locked_for_setup()
+        board = game._setup_board()
         if name in {ship.name for ship in board.ships}:
             board.remove_ship(name)  # moving it: its old cells do not block the new ones
-        rules = self.rule_set
+        rules = game.rule_set
         placed = board.place_ship(name, Coordinate.parse(cell, rules.board_size), orientation)
-        self.ships.filter(player=HUMAN, name=name).delete()
+        game.ships.filter(player=HUMAN, name=name).delete()
         Ship.objects.create(
-            game=self,
+            game=game,
             player=HUMAN,
             name=placed.name,
             row=placed.start.row,
             col=placed.start.col,
             orientation=placed.orientation.value,
         )
+        return placed
 
     @transaction.atomic
     def remove_ship(self, name: str) -> None:
-        self._require_setup()
-        self.ships.filter(player=HUMAN, name=name).delete()
+        game = self._locked_for_setup()
+        removed, _ = game.ships.filter(player=HUMAN, name=name).delete()
+        if not removed:
+            raise IllegalMove(f"the {name} is not on the board")
 
     @transaction.atomic
     def clear_ships(self) -> None:
-        self._require_setup()
-        self.ships.filter(player=HUMAN).delete()
+        self._locked_for_setup().ships.filter(player=HUMAN).delete()
 
     @transaction.atomic
     def shuffle(self) -> None:
         """A random legal fleet for the person, different each time."""
-        self._require_setup()
-        board = Board.random_placement(self.rule_set, random.Random(secrets.randbits(64)))
-        self._store_fleet(HUMAN, board)
+        game = self._locked_for_setup()
+        board = Board.random_placement(game.rule_set, random.Random(secrets.randbits(64)))
+        game._store_fleet(HUMAN, board)
 
     def _store_fleet(self, player: int, board: Board) -> None:
         self.ships.filter(player=player).delete()

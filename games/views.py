@@ -29,6 +29,18 @@ from games.models import Game, StaleMove, guest_id
 GAME_PAGE = "games/game.html"
 
 
+def player_key(group: str, request: HttpRequest) -> str:
+    """Rate limits count per player: the account, else the browser's guest id, else the address."""
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"guest:{guest_id(request) or request.META.get('REMOTE_ADDR', '')}"
+
+
+def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """429, with a page that says what to do next."""
+    return TemplateResponse(request, "429.html", status=429)
+
+
 def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
     rules = RuleSet.standard()
@@ -57,6 +69,8 @@ def new_game(request: HttpRequest) -> TemplateResponse:
 
 
 @require_POST
+# Keyed by account or address, not guest id: a script could drop its cookie for a new one.
+@ratelimit(key="user_or_ip", rate=lambda group, request: settings.NEW_GAME_RATE, block=True)
 def create_game(request: HttpRequest) -> HttpResponse:
     """Start setting up a game against the chosen level; then place the fleet."""
     try:
@@ -145,7 +159,6 @@ def _after_post(
 def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
     """Place, move (place again) or remove one of the person's ships."""
     ship, cell = request.POST.get("ship", ""), request.POST.get("cell", "")
-    orientation = request.POST.get("orientation", "H")
     try:
         if "remove" in request.POST:
             game.remove_ship(request.POST["remove"])
@@ -153,9 +166,9 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
         elif not ship:
             raise ValueError("choose a ship to place first")
         else:
-            game.place_ship(ship, cell, orientation)
-            way = "down" if orientation == "V" else "across"
-            notice = f"{ship} placed at {cell.strip().upper()}, {way}."
+            placed = game.place_ship(ship, cell, request.POST.get("orientation", "H"))
+            way = "down" if placed.orientation == "V" else "across"
+            notice = f"{placed.name} placed at {placed.start}, {way}."
     except ValueError as error:
         return _after_post(request, game, _sentence(error), status=422)
     return _after_post(request, game, notice=notice)
@@ -193,18 +206,6 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
-def player_key(group: str, request: HttpRequest) -> str:
-    """Rate limits count per player: the account, else the browser's guest id, else the address."""
-    if request.user.is_authenticated:
-        return f"user:{request.user.pk}"
-    return f"guest:{guest_id(request) or request.META.get('REMOTE_ADDR', '')}"
-
-
-def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """429, with a page that says what to do next."""
-    return TemplateResponse(request, "429.html", status=429)
-
-
 @require_POST
 @ratelimit(key=player_key, rate=lambda group, request: settings.FIRE_RATE, block=True)
 @game_view
@@ -218,11 +219,10 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
         )
     try:
         game.fire(request.POST.get("cell", ""), expected)
-    except StaleMove as error:
-        return _after_post(request, game, _sentence(error), status=409)
     except ValueError as error:
-        status = 409 if game.status != Game.Status.PLAYING else 400
-        return _after_post(request, game, _sentence(error), status=status)
+        game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
+        stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
+        return _after_post(request, game, _sentence(error), status=409 if stale else 400)
     return _after_post(request, game)
 
 
@@ -237,6 +237,8 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_POST
+# Keyed by account or address, not guest id: a script could drop its cookie for a new one.
+@ratelimit(key="user_or_ip", rate=lambda group, request: settings.NEW_GAME_RATE, block=True)
 @game_view
 def play_again(request: HttpRequest, game: Game) -> HttpResponse:
     """A new game against the same opponent."""

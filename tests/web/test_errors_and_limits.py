@@ -69,3 +69,14 @@ def test_a_busy_database_gets_a_503_with_retry_after_not_a_500(guest, monkeypatc
     assert response["Retry-After"] == "5"
     assert "Try again in a minute" in response.content.decode()
     assert not Shot.objects.filter(game=game).exists()
+
+
+@override_settings(NEW_GAME_RATE="2/m")
+def test_creating_games_too_fast_gets_a_429(guest):
+    cache.clear()
+    for _ in range(2):
+        assert guest.post("/games/", {"level": 1}).status_code == 302
+    response = guest.post("/games/", {"level": 1})
+    assert response.status_code == 429
+    assert Game.objects.count() == 2
+    cache.clear()

@@ -186,6 +186,7 @@ def test_the_home_page_lists_unfinished_games_newest_first(guest, outsider):
     page = guest.get("/").content.decode()
     assert page.index(newer.get_absolute_url()) < page.index(older.get_absolute_url())
     assert "1 shot so far" in page
+    assert "Against the Captain" in page  # the opponent by name
     assert theirs.get_absolute_url() not in page
     assert finished.get_absolute_url() not in page
 

@@ -1,5 +1,7 @@
 """Choosing an opponent and placing the fleet."""
 
+import pytest
+
 from games.models import HUMAN, Game, Ship
 from tests.web.conftest import HUMAN_FLEET, new_game
 
@@ -137,3 +139,40 @@ def test_placement_works_without_javascript(guest):
     )
     assert response.status_code == 422
     assert "<html" in response.content.decode()  # the whole page, with the reason
+
+
+def test_a_stale_tab_cannot_change_the_fleet_after_start(guest):
+    game = new_game(guest)
+    guest.post(f"/games/{game.pk}/shuffle")
+    stale = Game.objects.get(pk=game.pk)  # loaded by a request that began before Start
+    game.start()
+    fleet = list(Ship.objects.filter(game=game, player=HUMAN).values_list("name", "row", "col"))
+    for change in (
+        stale.clear_ships,
+        lambda: stale.place_ship("Carrier", "J6", "H"),
+        stale.shuffle,
+    ):
+        with pytest.raises(ValueError, match="fixed once the game has started"):
+            change()
+    assert (
+        list(Ship.objects.filter(game=game, player=HUMAN).values_list("name", "row", "col"))
+        == fleet
+    )
+    assert guest.get(game.get_absolute_url()).status_code == 200
+
+
+def test_removing_a_ship_that_is_not_placed_is_refused(guest):
+    game = new_game(guest)
+    response = guest.post(f"/games/{game.pk}/ships", {"remove": "Carrier"}, headers=HX)
+    assert response.status_code == 422
+    assert "The Carrier is not on the board" in response.content.decode()
+
+
+def test_the_notice_says_how_the_ship_was_placed(guest):
+    game = new_game(guest)
+    response = guest.post(
+        f"/games/{game.pk}/ships",
+        {"ship": "Cruiser", "cell": " b2", "orientation": "v"},
+        headers=HX,
+    )
+    assert "Cruiser placed at B2, down." in response.content.decode()
