@@ -14,7 +14,9 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
 
 from accounts import charts
 from accounts.statistics import LEVEL_NAMES, statistics_of
@@ -76,6 +78,8 @@ def history(request: HttpRequest) -> TemplateResponse:
 
 
 @require_GET
+@never_cache
+@vary_on_headers("HX-Request")
 def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
     """A finished game shot by shot: both boards after ``?step=N`` of its shots."""
     game = get_object_or_404(Game.objects.owned_by(request).finished(), pk=game_id)
@@ -95,6 +99,7 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
             "step": step,
             "steps": len(shots),
             "shot": shots[step - 1] if step else None,
+            "oob": partial,
         },
     )
 

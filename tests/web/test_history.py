@@ -71,6 +71,12 @@ def test_htmx_gets_only_the_step(guest):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="step"')
     assert "<html" not in html
+    # What the step says goes to the page's one live region, which stays in place.
+    assert 'hx-swap-oob="innerHTML:#replay-announcer"' in html
+    assert "Shot 3 of" in html
+    # Fragment and page share a URL: never cached, and varying on htmx.
+    assert "no-store" in response["Cache-Control"]
+    assert "HX-Request" in response["Vary"]
 
 
 def test_a_replay_of_a_resigned_game_ends_with_the_resignation(owner):
