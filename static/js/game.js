@@ -74,9 +74,13 @@
     if (event.target.closest && event.target.closest("[data-rotate]")) rotate();
   });
 
-  // --- Focus stays on the board after a swap ---
+  // --- Focus stays where the person was after a swap ---
+  // htmx puts focus back only on an element with the same id; everything else (a board
+  // cell, a button that is gone, a section replaced by another) is handled here.
+  let lastFocusId = null;
   document.addEventListener("htmx:beforeRequest", (event) => {
     const active = document.activeElement;
+    lastFocusId = active && active !== document.body ? active.id || null : null;
     if (active && active.closest && active.closest("table[data-nav]")) {
       lastCell = active.value || (active.getAttribute("aria-label") || "").split(",")[0];
     } else if (active && active.id === "typed-cell") {
@@ -91,7 +95,10 @@
     showRotate();
     const play = document.getElementById("play");
     if (play && event.detail.target && event.detail.target.id === "play") playSound(play.dataset.sound);
-    if (!lastCell) return;
+    if (!lastCell) {
+      restoreFocus();
+      return;
+    }
     if (lastCell === "typed") {
       const input = document.getElementById("typed-cell");
       if (input) { input.focus(); return; }
@@ -107,6 +114,20 @@
       target.focus();
     }
   });
+
+  function restoreFocus() {
+    const active = document.activeElement;
+    if (active && active !== document.body) return; // focus survived the swap
+    const same = lastFocusId && document.getElementById(lastFocusId);
+    if (same && !same.disabled) { same.focus(); return; }
+    // The section changed: the end of the game, the start of play, or back to placement.
+    const outcome = document.getElementById("outcome-heading");
+    if (outcome) { outcome.focus(); return; }
+    const enemy = document.querySelector("table.enemy[data-nav] button[tabindex='0']");
+    if (enemy) { enemy.focus(); return; }
+    const setup = document.getElementById("setup-heading");
+    if (setup) setup.focus();
+  }
 
   // --- Errors that are not swapped in (lost connection, someone else's game) ---
   document.addEventListener("htmx:responseError", (event) => {

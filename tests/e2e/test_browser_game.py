@@ -179,3 +179,19 @@ def test_the_mute_switch_is_remembered(live_server, page: Page, console_errors):
     cell(page, "Enemy", "B2").click()  # no sound is made, and nothing breaks
     expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
     assert console_errors == []
+
+
+def test_keyboard_focus_survives_setup_swaps_and_the_start(live_server, page: Page, console_errors):
+    choose_opponent(page, live_server.url, "Recruit")
+    shuffle = page.get_by_role("button", name="Shuffle")
+    shuffle.focus()
+    with page.expect_response(re.compile("shuffle$")):
+        page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Shuffle")).to_be_focused()
+    page.get_by_role("button", name="Start the game").focus()
+    page.keyboard.press("Enter")
+    # Play begins with focus on the enemy board, ready for the arrow keys.
+    expect(cell(page, "Enemy", "A1")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(cell(page, "Enemy", "A2")).to_be_focused()
+    assert console_errors == []
