@@ -45,6 +45,7 @@ from games.engine import (
     Orientation,
     PlayerView,
     RuleSet,
+    ShotsPerTurn,
 )
 
 HUMAN, COMPUTER = 0, 1
@@ -144,24 +145,40 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def opening_shot_counts(self, first: int = 10) -> list[dict[str, Any]]:
         """How often the person fired at each cell among their first ``first`` shots."""
-        ordinal = Window(RowNumber(), partition_by=[F("game")], order_by=F("sequence").asc())
-        # With one shot a turn and the person first, their first shots are the even ones
-        # below twice ``first``: a range the (game, sequence) index finds at once. The window then
-        # keeps at most ``first`` per game, whatever the rule set did in that range.
-        opening = (
+        finished = self.finished()
+        one_a_turn = Q(rules__shots_per_turn=ShotsPerTurn.ONE.value)
+        # With one shot a turn the sides alternate: any game's first 2 * ``first`` shots
+        # hold exactly ``first`` of the person's (fewer if it ended sooner), a range of the
+        # (game, player, sequence, row, col) index, counted without touching the table.
+        counts: dict[tuple[int, int], int] = {}
+        for row in (
             Shot.objects.filter(
-                game__in=self.finished().values("pk"), player=HUMAN, sequence__lt=2 * first
+                game__in=finished.filter(one_a_turn).values("pk"),
+                player=HUMAN,
+                sequence__lt=2 * first,
+            )
+            .order_by()
+            .values("row", "col")
+            .annotate(shots=Count("pk"))
+        ):
+            counts[row["row"], row["col"]] = row["shots"]
+        # Salvo games may hold more of the person's shots in that range: a window keeps the
+        # first ``first`` per game. (No such games, no rows: the games are found by rule set.)
+        ordinal = Window(RowNumber(), partition_by=[F("game")], order_by=F("sequence").asc())
+        salvo = (
+            Shot.objects.filter(
+                game__in=finished.exclude(one_a_turn).values("pk"),
+                player=HUMAN,
+                sequence__lt=2 * first,
             )
             .annotate(ordinal=ordinal)
             .filter(ordinal__lte=first)
             .values("pk")
         )
-        return list(
-            Shot.objects.filter(pk__in=opening)
-            .order_by()
-            .values("row", "col")
-            .annotate(shots=Count("pk"))
-        )
+        in_salvo = Shot.objects.filter(pk__in=salvo).order_by().values("row", "col")
+        for row in in_salvo.annotate(n=Count("pk")):
+            counts[row["row"], row["col"]] = counts.get((row["row"], row["col"]), 0) + row["n"]
+        return [{"row": r, "col": c, "shots": n} for (r, c), n in sorted(counts.items())]
 
     def leaderboard(self, level: int, minimum: int, limit: int = 10) -> list[dict[str, Any]]:
         """Players by wins against ``level``, among those with ``minimum`` finished games there.
@@ -524,8 +541,10 @@ class Shot(models.Model):
             # The statistics count one side's shots, hits and sinkings per game: each count
             # is one range of this index, read without touching the table.
             models.Index(fields=["game", "player", "hit", "sunk"], name="shot_game_player_hit"),
-            # One side's shots in order (the heat map's opening shots), also table-free.
-            models.Index(fields=["game", "player", "sequence"], name="shot_game_player_seq"),
+            # One side's shots in order with their cells (the heat map), also table-free.
+            models.Index(
+                fields=["game", "player", "sequence", "row", "col"], name="shot_game_player_seq"
+            ),
         ]
 
     def __str__(self) -> str:

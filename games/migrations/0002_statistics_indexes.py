@@ -25,6 +25,8 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name="shot",
-            index=models.Index(fields=["game", "player", "sequence"], name="shot_game_player_seq"),
+            index=models.Index(
+                fields=["game", "player", "sequence", "row", "col"], name="shot_game_player_seq"
+            ),
         ),
     ]
