@@ -1,6 +1,6 @@
 """A player's statistics, put together from the aggregate rows their games' QuerySet returns.
 
-The database does the counting and summing (``GameQuerySet.totals_by_level_and_result`` and
+The database does the counting and summing (``GameQuerySet.figures_by_level_and_result`` and
 friends); this module only adds those few rows up into the figures a page shows, and walks
 the ordered list of results once for streaks and the trend.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import LEVELS
-from games.models import GameQuerySet
+from games.models import GameQuerySet, shots_to_win
 
 WON, LOST, RESIGNED = "won", "lost", "resigned"
 # Levels 4 and 5 may not be installed yet; their games still count under their number.
@@ -57,6 +57,7 @@ class Statistics:
     ships_lost: int = 0
     levels: list[LevelFigures] = field(default_factory=list)
     results: list[str] = field(default_factory=list)
+    shots_to_win: list[dict[str, Any]] = field(default_factory=list)  # for the distribution
 
     @property
     def win_rate(self) -> float | None:
@@ -89,8 +90,9 @@ def streaks(results: list[str]) -> tuple[int, int]:
 
 
 def statistics_of(games: GameQuerySet) -> Statistics:
-    """Everything the statistics page says, from a player's games, in two queries."""
-    rows = games.totals_by_level_and_result()
+    """Everything the statistics page says but the heat map, from a player's games, in two
+    queries: the finished games grouped by level, result and shots, and the results in order."""
+    rows = games.figures_by_level_and_result()
     results = games.results_in_order()
     by_status = {WON: 0, LOST: 0, RESIGNED: 0}
     for row in rows:
@@ -101,16 +103,16 @@ def statistics_of(games: GameQuerySet) -> Statistics:
 
     levels = []
     for level in sorted(LEVEL_NAMES):
-        here = [row for row in rows if row["level"] == level]
-        wins = next((row for row in here if row["status"] == WON), None)
+        wins = [row for row in rows if row["level"] == level and row["status"] == WON]
+        won = sum(row["games"] for row in wins)
         levels.append(
             LevelFigures(
                 level=level,
                 name=LEVEL_NAMES[level],
-                played=sum(row["games"] for row in here),
-                won=wins["games"] if wins else 0,
-                average_shots_to_win=mean(wins["shots"], wins["games"]) if wins else None,
-                best_shots_to_win=wins["fewest_shots"] if wins else None,
+                played=sum(row["games"] for row in rows if row["level"] == level),
+                won=won,
+                average_shots_to_win=mean(sum(r["shots_fired"] * r["games"] for r in wins), won),
+                best_shots_to_win=min((row["shots_fired"] for row in wins), default=None),
             )
         )
     current, longest = streaks(results)
@@ -121,10 +123,11 @@ def statistics_of(games: GameQuerySet) -> Statistics:
         resigned=by_status[RESIGNED],
         current_streak=current,
         longest_streak=longest,
-        shots=total("shots"),
+        shots=sum(row["shots_fired"] * row["games"] for row in rows),
         hits=total("hits"),
         seconds=total("seconds"),
         ships_lost=total("ships_lost"),
         levels=levels,
         results=results,
+        shots_to_win=shots_to_win(rows),
     )

@@ -55,7 +55,7 @@ def statistics(request: HttpRequest) -> TemplateResponse:
             "stats": stats,
             "time_per_game": duration(stats.seconds_per_game or 0),
             "trend": charts.trend(stats.results),
-            "distribution": charts.distribution(games.shots_to_win_counts()),
+            "distribution": charts.distribution(stats.shots_to_win),
             "heat": charts.heat_map(games.opening_shot_counts()),
         },
     )

@@ -16,8 +16,20 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Count, F, IntegerField, Min, OuterRef, Q, Subquery, Sum, Window
-from django.db.models.functions import Coalesce, RowNumber
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    Func,
+    IntegerField,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    When,
+    Window,
+)
+from django.db.models.functions import RowNumber
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -33,6 +45,7 @@ from games.engine import (
     Orientation,
     PlayerView,
     RuleSet,
+    ShotsPerTurn,
 )
 from games.engine import (
     Ship as EngineShip,
@@ -92,25 +105,37 @@ class GameQuerySet(models.QuerySet["Game"]):
             shots_fired=_shot_count(player=HUMAN),
             shots_hit=_shot_count(player=HUMAN, hit=True),
             computer_shots=_shot_count(player=COMPUTER),
-            ships_lost=_shot_count(player=COMPUTER, sunk__gt=""),
+            ships_lost=_shot_count(player=COMPUTER, hit=True, sunk__gt=""),
         )
 
-    def totals_by_level_and_result(self) -> list[dict[str, Any]]:
-        """One row per (level, status) of the finished games: counts, sums and the fewest shots."""
+    def figures_by_level_and_result(self) -> list[dict[str, Any]]:
+        """The finished games grouped by level, result and the shots that decided them.
+
+        One row per (level, status, shots_fired, their_shots): ``games``, and the ``hits``,
+        ``seconds`` and ``ships_lost`` of those games summed. ``shots_fired`` is the
+        person's shots in each of the row's games; ``their_shots`` the computer's, for a
+        lost game only (None otherwise). Each game's shots are counted once, by three or
+        four correlated counts (index ranges, see ``_shot_count``), then grouped here; the
+        few hundred rows are what ``accounts.statistics`` adds up, per level or overall.
+        """
         return list(
             self.finished()
-            .with_figures()
+            .annotate(
+                shots_fired=_shot_count(player=HUMAN),
+                their_shots=Case(When(status=Game.Status.LOST, then=_shot_count(player=COMPUTER))),
+                shots_hit=_shot_count(player=HUMAN, hit=True),
+                # A shot that sinks a ship is a hit: ``hit`` narrows the index range.
+                ships_sunk=_shot_count(player=COMPUTER, hit=True, sunk__gt=""),
+            )
             .order_by()
-            .values("level", "status")
+            .values("level", "status", "shots_fired", "their_shots")
             .annotate(
                 games=Count("pk"),
-                shots=Sum("shots_fired"),
                 hits=Sum("shots_hit"),
                 seconds=Sum("play_seconds"),
-                ships_lost=Sum("ships_lost"),
-                fewest_shots=Min("shots_fired"),
+                ships_lost=Sum("ships_sunk"),
             )
-            .order_by("level", "status")
+            .order_by("level", "status", "shots_fired", "their_shots")
         )
 
     def results_in_order(self) -> list[str]:
@@ -119,40 +144,44 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def shots_to_win_counts(self) -> list[dict[str, Any]]:
         """How many games were won in N shots: by the person (won), by the computer (lost)."""
-        return list(
-            self.filter(status__in=[Game.Status.WON, Game.Status.LOST])
-            .annotate(
-                winner_shots=models.Case(
-                    models.When(status=Game.Status.WON, then=_shot_count(player=HUMAN)),
-                    default=_shot_count(player=COMPUTER),
-                )
-            )
-            .order_by()
-            .values("status", "winner_shots")
-            .annotate(games=Count("pk"))
-            .order_by("status", "winner_shots")
-        )
+        return shots_to_win(self.figures_by_level_and_result())
 
     def opening_shot_counts(self, first: int = 10) -> list[dict[str, Any]]:
         """How often the person fired at each cell among their first ``first`` shots."""
-        ordinal = Window(RowNumber(), partition_by=[F("game")], order_by=F("sequence").asc())
-        # With one shot a turn and the person first, their first shots are the even ones
-        # below twice ``first``: a range the (game, sequence) index finds at once. The window then
-        # keeps at most ``first`` per game, whatever the rule set did in that range.
-        opening = (
+        finished = self.finished()
+        one_a_turn = Q(rules__shots_per_turn=ShotsPerTurn.ONE.value)
+        # With one shot a turn the sides alternate: any game's first 2 * ``first`` shots
+        # hold exactly ``first`` of the person's (fewer if it ended sooner), a range of the
+        # (game, player, sequence, row, col) index, counted without touching the table.
+        counts: dict[tuple[int, int], int] = {}
+        for row in (
             Shot.objects.filter(
-                game__in=self.finished().values("pk"), player=HUMAN, sequence__lt=2 * first
+                game__in=finished.filter(one_a_turn).values("pk"),
+                player=HUMAN,
+                sequence__lt=2 * first,
+            )
+            .order_by()
+            .values("row", "col")
+            .annotate(shots=Count("pk"))
+        ):
+            counts[row["row"], row["col"]] = row["shots"]
+        # Salvo games may hold more of the person's shots in that range: a window keeps the
+        # first ``first`` per game. (No such games, no rows: the games are found by rule set.)
+        ordinal = Window(RowNumber(), partition_by=[F("game")], order_by=F("sequence").asc())
+        salvo = (
+            Shot.objects.filter(
+                game__in=finished.exclude(one_a_turn).values("pk"),
+                player=HUMAN,
+                sequence__lt=2 * first,
             )
             .annotate(ordinal=ordinal)
             .filter(ordinal__lte=first)
             .values("pk")
         )
-        return list(
-            Shot.objects.filter(pk__in=opening)
-            .order_by()
-            .values("row", "col")
-            .annotate(shots=Count("pk"))
-        )
+        in_salvo = Shot.objects.filter(pk__in=salvo).order_by().values("row", "col")
+        for row in in_salvo.annotate(n=Count("pk")):
+            counts[row["row"], row["col"]] = counts.get((row["row"], row["col"]), 0) + row["n"]
+        return [{"row": r, "col": c, "shots": n} for (r, c), n in sorted(counts.items())]
 
     def leaderboard(self, level: int, minimum: int, limit: int = 10) -> list[dict[str, Any]]:
         """Players by wins against ``level``, among those with ``minimum`` finished games there.
@@ -170,15 +199,36 @@ class GameQuerySet(models.QuerySet["Game"]):
         )
 
 
-def _shot_count(**filters: Any) -> Coalesce:
-    shots = (
-        Shot.objects.filter(game=OuterRef("pk"), **filters)
-        .order_by()
-        .values("game")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    return Coalesce(Subquery(shots, output_field=IntegerField()), 0)
+def shots_to_win(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``figures_by_level_and_result`` rows as (status, winner_shots, games), all levels
+    together: the person's shots in the games they won, the computer's in those it won."""
+    games: dict[tuple[str, int], int] = {}
+    for row in rows:
+        if row["status"] in (Game.Status.WON, Game.Status.LOST):
+            shots = row["shots_fired"] if row["status"] == Game.Status.WON else row["their_shots"]
+            games[row["status"], shots] = games.get((row["status"], shots), 0) + row["games"]
+    return [
+        {"status": status, "winner_shots": shots, "games": n}
+        for (status, shots), n in sorted(games.items())
+    ]
+
+
+class _Count(Func):
+    """COUNT(*) as a plain expression: the subquery then has no GROUP BY and always one row."""
+
+    function = "COUNT"
+    template = "%(function)s(*)"
+    output_field = IntegerField()
+
+    def __init__(self) -> None:
+        super().__init__()
+
+
+def _shot_count(**filters: Any) -> Subquery:
+    """How many of this game's shots match ``filters``: a count of one range of a
+    ``Shot`` index (``shot_game_player_hit`` covers every filter the statistics use)."""
+    shots = Shot.objects.filter(game=OuterRef("pk"), **filters).order_by().annotate(n=_Count())
+    return Subquery(shots.values("n"), output_field=IntegerField())
 
 
 class Game(models.Model):
@@ -224,7 +274,11 @@ class Game(models.Model):
                 name="game_status_known",
             ),
         ]
-        indexes = [models.Index(fields=["owner", "status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["owner", "status", "-created_at"]),
+            # A player's finished games in the order they ended: results, streaks, history.
+            models.Index(fields=["owner", "status", "finished_at"], name="game_owner_finished"),
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.pk} (level {self.level}, {self.status})"
@@ -499,6 +553,15 @@ class Shot(models.Model):
                 fields=["game", "player", "row", "col"], name="one_shot_per_cell"
             ),
             models.CheckConstraint(condition=Q(player__in=[0, 1]), name="shot_player_0_or_1"),
+        ]
+        indexes = [
+            # The statistics count one side's shots, hits and sinkings per game: each count
+            # is one range of this index, read without touching the table.
+            models.Index(fields=["game", "player", "hit", "sunk"], name="shot_game_player_hit"),
+            # One side's shots in order with their cells (the heat map), also table-free.
+            models.Index(
+                fields=["game", "player", "sequence", "row", "col"], name="shot_game_player_seq"
+            ),
         ]
 
     def __str__(self) -> str:
