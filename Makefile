@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run serve test browser clean
+.PHONY: run serve test browser loadtest faulttest clean
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -49,6 +49,14 @@ test: $(VENV)/.installed-dev browser
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# Over real HTTP against gunicorn as `make serve` runs it, on SQLite and PostgreSQL (skipped
+# when unreachable); loopback only, bounded in time and requests. See the README.
+loadtest: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.run $(ARGS)
+
+faulttest: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.fault $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
