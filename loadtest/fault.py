@@ -301,11 +301,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.workers} gunicorn workers, {args.kills} SIGKILLs"
         )
         print()
-        print(f"{'':<36}" + "".join(f"{r['database']:>12}" for r in results))
+        print(f"{'':<42}" + "".join(f"{r['database']:>12}" for r in results))
         for key, label in FIGURES:
-            print(f"{label:<36}" + "".join(f"{r[key]:>12}" for r in results))
+            print(f"{label:<42}" + "".join(f"{r[key]:>12}" for r in results))
         print(
-            f"{'result':<36}" + "".join(f"{'PASS' if passed(r) else 'FAIL':>12}" for r in results)
+            f"{'result':<42}" + "".join(f"{'PASS' if passed(r) else 'FAIL':>12}" for r in results)
         )
         for r in results:
             for problem in r["problems"][:20] + r["not_resumed"]:
