@@ -35,10 +35,13 @@ import httpx
 
 from loadtest.players import Budget, GameLost, Player, Stats
 from loadtest.server import (
+    STOPPED,
     Server,
     drop_postgres_database,
     fresh_postgres_database,
+    interrupt_on_signals,
     postgres_reachable,
+    run_async,
     start_server,
 )
 
@@ -95,6 +98,8 @@ async def killer(server: Server, kills: int, every: float, rng: random.Random) -
     done = {"kills": 0, "kills_while_running": 0}
     for _ in range(kills):
         await asyncio.sleep(every)
+        if STOPPED.is_set():
+            break
         # Poll briefly for a worker on the CPU: that one is in the middle of a request.
         for _ in range(50):
             busy = [pid for pid in server.worker_pids() if running(pid)]
@@ -147,6 +152,8 @@ async def keep_playing(player: Player, budget: Budget, outcome: dict[str, int]) 
 
 async def reload_until_served(player: Player) -> None:
     for _ in range(50):
+        if STOPPED.is_set():
+            raise GameLost("interrupted")
         try:
             await player.reload()
             return
@@ -225,17 +232,19 @@ async def load_and_kill(server: Server, args: argparse.Namespace) -> dict[str, A
 
 
 def run_database(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    pg_name = f"battleship_fault_{os.getpid()}"
     with tempfile.TemporaryDirectory(prefix="faulttest-") as tmp:
-        pg_name = f"battleship_fault_{os.getpid()}"
-        if name == "sqlite":
-            database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
-        else:
-            database = fresh_postgres_database(pg_name)
-        server = start_server(Path(tmp), database, workers=args.workers)
         try:
-            result = asyncio.run(load_and_kill(server, args))
+            if name == "sqlite":
+                database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
+            else:
+                database = fresh_postgres_database(pg_name)
+            server = start_server(Path(tmp), database, workers=args.workers)
+            try:
+                result = run_async(load_and_kill(server, args))
+            finally:
+                server.stop()
         finally:
-            server.stop()
             if name == "postgresql":
                 drop_postgres_database(pg_name)
         log = server.log_text()
@@ -287,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    interrupt_on_signals()
     results, notes = [], []
     for name in args.databases.split(","):
         if name == "postgresql" and not postgres_reachable():

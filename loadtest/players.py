@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from loadtest.server import STOPPED
+
 MOVE = re.compile(r'id="play"[^>]*data-move="(\d+)"')
 OPEN_CELL = re.compile(r'name="cell" value="([A-Z]\d+)"')
 OUTCOME = 'id="outcome-heading"'
@@ -30,7 +32,7 @@ class Budget:
         self.left = requests
 
     def take(self) -> bool:
-        if self.left <= 0 or time.monotonic() >= self.deadline:
+        if self.left <= 0 or time.monotonic() >= self.deadline or STOPPED.is_set():
             return False
         self.left -= 1
         return True

@@ -32,8 +32,10 @@ from loadtest.players import Budget, Player, Stats, Tally
 from loadtest.server import (
     drop_postgres_database,
     fresh_postgres_database,
+    interrupt_on_signals,
     postgres_reachable,
     require_loopback,
+    run_async,
     start_server,
 )
 
@@ -155,28 +157,31 @@ async def measure(
 def run_database(name: str, args: argparse.Namespace, notes: list[str]) -> list[dict[str, Any]]:
     redis_url = args.redis if redis_reachable(args.redis) else ""
     env = {"FIRE_RATE": args.fire_rate, "REDIS_URL": redis_url}
+    pg_name = f"battleship_load_{os.getpid()}"
     with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp:
-        pg_name = f"battleship_load_{os.getpid()}"
-        if name == "sqlite":
-            database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
-        else:
-            database = fresh_postgres_database(pg_name)
-        log = Path(tmp) / "access.log"
-        server = start_server(
-            Path(tmp),
-            database,
-            workers=args.workers,
-            gunicorn_args=["--access-logfile", str(log), "--access-logformat", ACCESS_FORMAT],
-            **env,
-        )
         try:
-            return asyncio.run(measure(name, server.url, args, log, server.worker_pids()))
+            if name == "sqlite":
+                database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
+            else:
+                database = fresh_postgres_database(pg_name)
+            log = Path(tmp) / "access.log"
+            server = start_server(
+                Path(tmp),
+                database,
+                workers=args.workers,
+                gunicorn_args=["--access-logfile", str(log), "--access-logformat", ACCESS_FORMAT],
+                **env,
+            )
+            try:
+                return run_async(measure(name, server.url, args, log, server.worker_pids()))
+            finally:
+                server.stop()
+                if "Traceback" in server.log_text():
+                    text = server.log_text()[-2000:]
+                    notes.append(f"{name}: the server logged a traceback:\n{text}")
         finally:
-            server.stop()
             if name == "postgresql":
                 drop_postgres_database(pg_name)
-            if "Traceback" in server.log_text():
-                notes.append(f"{name}: the server logged a traceback:\n{server.log_text()[-2000:]}")
 
 
 def verdict(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -253,10 +258,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="measure a server already running (loopback only)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     args = parser.parse_args(argv)
+    interrupt_on_signals()
     notes: list[str] = []
     if args.url:
         require_loopback(args.url)
-        rows = asyncio.run(measure("external", args.url.rstrip("/"), args, None, []))
+        rows = run_async(measure("external", args.url.rstrip("/"), args, None, []))
         setting = f"the server at {args.url}"
     else:
         rows = []

@@ -7,22 +7,27 @@ the HTTP tests (``tests/http``) and by the load and fault tests.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
+T = TypeVar("T")
 PG_ADMIN_URL = os.environ.get("PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 
 
@@ -68,6 +73,31 @@ def require_loopback(url: str) -> None:
         raise SystemExit(f"cannot resolve {host!r}: {error}") from error
     if not addresses or not all(ipaddress.ip_address(a).is_loopback for a in addresses):
         raise SystemExit(f"refusing {url}: loopback addresses only (127.0.0.1, ::1, localhost)")
+
+
+# Set by Ctrl-C or SIGTERM: every loop of the load and fault tests checks it, since an
+# interrupt raised inside a running request is not always let through by the HTTP client.
+STOPPED = threading.Event()
+
+
+def interrupt_on_signals() -> None:
+    """Ctrl-C and SIGTERM stop the run, so every ``finally`` stops its server: also when
+    started in the background, where SIGINT would otherwise be ignored."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        STOPPED.set()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run``, then the interrupt again if one came in while it ran."""
+    result = asyncio.run(coroutine)
+    if STOPPED.is_set():
+        raise KeyboardInterrupt
+    return result
 
 
 @dataclass
@@ -173,11 +203,14 @@ def start_server(
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(url + "/", timeout=1).status_code == 200:
-                return Server(url, env, process, log)
-        except httpx.TransportError:
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError(f"gunicorn did not start: {log.read_text(errors='replace')}")
+    try:
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(url + "/", timeout=1).status_code == 200:
+                    return Server(url, env, process, log)
+            except httpx.TransportError:
+                time.sleep(0.2)
+        raise RuntimeError(f"gunicorn did not start: {log.read_text(errors='replace')}")
+    except BaseException:  # not started, or interrupted while starting: leave nothing behind
+        Server(url, env, process, log).stop()
+        raise
