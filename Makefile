@@ -7,7 +7,7 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run serve test browser clean
+.PHONY: run serve test browser loadtest faulttest clean
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -64,6 +64,14 @@ test: $(VENV)/.installed-dev browser
 	else \
 		echo "No PostgreSQL at $(TEST_PG_URL): the PostgreSQL run is skipped"; \
 	fi
+
+# Over real HTTP against gunicorn as `make serve` runs it, on SQLite and PostgreSQL (skipped
+# when unreachable); loopback only, bounded in time and requests. See the README.
+loadtest: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.run $(ARGS)
+
+faulttest: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.fault $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

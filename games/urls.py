@@ -6,6 +6,7 @@ from games import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
     path("games/new", views.new_game, name="new_game"),
     path("games/", views.create_game, name="create_game"),
     path("games/<uuid:game_id>/", views.game_page, name="game"),

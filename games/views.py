@@ -63,6 +63,14 @@ def home(request: HttpRequest) -> TemplateResponse:
 
 
 @require_GET
+@never_cache
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Up and reaching the database: for monitoring, and the load test's trivial page."""
+    Game.objects.exists()
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
 def new_game(request: HttpRequest) -> TemplateResponse:
     """Choose an opponent."""
     return TemplateResponse(request, "games/new.html", {"levels": LEVELS})

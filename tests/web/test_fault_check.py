@@ -1,0 +1,42 @@
+"""The fault test's check of stored games: whole moves pass, half a move is found."""
+
+import json
+
+from games.models import Game
+from loadtest.fault import check_games
+from tests.web.conftest import fire, started_game
+
+
+def checked(capsys):
+    check_games()
+    return json.loads(capsys.readouterr().out)
+
+
+def test_it_passes_games_of_whole_moves(guest, capsys):
+    game = started_game(guest)
+    for cell in ["A1", "B2", "C3"]:
+        assert fire(guest, game, cell).status_code == 200
+    result = checked(capsys)
+    assert result["problems"] == []
+    assert result["half_moves"] == 0
+    assert result["shots"] == 6
+    assert result["unfinished"] == [str(game.pk)]
+
+
+def test_it_finds_a_shot_without_its_answer(guest, capsys):
+    game = started_game(guest)
+    fire(guest, game, "A1")
+    game.shots.get(sequence=1).delete()
+    Game.objects.filter(pk=game.pk).update(moves=1)
+    result = checked(capsys)
+    assert result["half_moves"] == 1
+    assert "half a move" in result["problems"][0]
+
+
+def test_it_finds_a_shot_that_disagrees_with_the_replay(guest, capsys):
+    game = started_game(guest)
+    fire(guest, game, "A1")
+    shot = game.shots.get(sequence=0)
+    shot.hit = not shot.hit
+    shot.save()
+    assert "disagrees with the replay" in checked(capsys)["problems"][0]
