@@ -274,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
         shared = "shared in Redis" if redis_reachable(args.redis) else "per worker, no Redis"
         setting = (
             f"gunicorn, production settings, {args.workers} workers, access log; "
-            f"FIRE_RATE {args.fire_rate} per player ({shared})"
+            f"FIRE_RATE {args.fire_rate} per player ({shared}); "
+            "new games not limited (every player shares one address)"
         )
     goals = verdict(rows)
     if args.json:
