@@ -4,7 +4,9 @@ The posterior over fleets is split the way the evidence splits it:
 
 1. *Sunk layouts*: every way to lay the sunk ships on the hits (``Knowledge.sunk_layouts``).
 2. *Explanations*: for one sunk layout, every way the afloat ships can cover the hits no
-   sunk ship explains, enumerated exactly (each hit belongs to exactly one ship).
+   sunk ship explains, enumerated exactly (each hit belongs to exactly one ship). Past
+   ``MAX_EXPLANATIONS`` (several lone hits) an importance-weighted sample stands in for
+   them, drawn from a generator seeded by the player's seed and the view.
 3. *Free ships*: the afloat ships that cover no hit lie anywhere in the open water left.
    How many joint placements they have, and each placement's share, are estimated with
    pairwise corrections: a placement that rules out many placements of the other ships
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import functools
 import math
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,9 +40,13 @@ Vector = npt.NDArray[np.float64]
 Explanation = tuple[tuple[int, int], ...]
 """(ship index, placement mask) for each afloat ship that covers an unexplained hit."""
 
-# Past this many explanations of one sunk layout the rest are left out: it happens only
-# with several separate unexplained hits, and bounds the time of a move.
+# Past this many explanations of one sunk layout, a weighted sample of them stands in for
+# all: it happens only with several separate unexplained hits, and bounds a move's time.
 MAX_EXPLANATIONS = 250
+# Draws of that sample (equal draws are evaluated once), and how strongly a draw prefers
+# a placement covering more of the hits.
+EXPLANATION_DRAWS = 300
+HIT_PULL = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +97,7 @@ class Admiral(ComputerPlayer):
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
-        heat = fleet_posterior(knowledge)
+        heat = fleet_posterior(knowledge, f"{self.seed}:{self.level}")
         open_cells = list(bits(knowledge.untargeted))
         if heat is None or not heat[open_cells].any():
             # Only if the view contradicts itself: fall back on counting ship by ship.
@@ -101,10 +109,12 @@ class Admiral(ComputerPlayer):
         return hard_placement(rules, f"{self.seed}:{self.level}:fleet")
 
 
-def fleet_posterior(knowledge: Knowledge) -> Vector | None:
+def fleet_posterior(knowledge: Knowledge, seed: str = "") -> Vector | None:
     """Per cell, the probability that an afloat ship covers it, over consistent fleets.
 
-    ``None`` if no fleet is consistent with the view (which a real game never gives).
+    The samples it draws are seeded by ``seed`` and the view, so the answer is a function
+    of both. ``None`` if no fleet is consistent with the view (which a real game never
+    gives).
     """
     size = knowledge.size
     lengths = tuple(sorted({s.length for s in knowledge.rules.fleet}))
@@ -112,7 +122,7 @@ def fleet_posterior(knowledge: Knowledge) -> Vector | None:
     total = np.zeros(size * size)
     weight_sum = 0.0
     for layout in knowledge.sunk_layouts() or [()]:
-        heat, weight = _layout_posterior(knowledge, tables, sum(layout))
+        heat, weight = _layout_posterior(knowledge, tables, sum(layout), seed)
         total += heat
         weight_sum += weight
     if weight_sum <= 0:
@@ -127,7 +137,9 @@ def _vector(mask: int, n: int) -> Vector:
     return vector
 
 
-def _layout_posterior(knowledge: Knowledge, tables: _Tables, sunk: int) -> tuple[Vector, float]:
+def _layout_posterior(
+    knowledge: Knowledge, tables: _Tables, sunk: int, seed: str
+) -> tuple[Vector, float]:
     """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``sunk``."""
     size = tables.size
     n = size * size
@@ -156,7 +168,8 @@ def _layout_posterior(knowledge: Knowledge, tables: _Tables, sunk: int) -> tuple
         rows.append(found)
         free_rows.append(cells[found] @ hits_vector == 0)
 
-    explanations, multiplicity = _explanations(tables, ships, rows, unexplained, no_touch)
+    seed = f"{seed}:{knowledge.misses}:{knowledge.hits}:{sunk}"
+    explanations, multiplicity = _explanations(tables, ships, rows, unexplained, no_touch, seed)
     if not explanations:
         return np.zeros(n), 0.0
     # Each ship's placements per explanation: one placement if it covers hits, else all
@@ -219,9 +232,16 @@ def _explanations(
     rows: list[npt.NDArray[np.intp]],
     unexplained: int,
     no_touch: bool,
+    seed: str,
 ) -> tuple[list[Explanation], list[float]]:
-    """Every way to cover the unexplained hits with afloat ships, and how many fleets each
-    stands for among ships of equal length (which are interchangeable in the count)."""
+    """The ways to cover the unexplained hits with afloat ships, and how many fleets each
+    stands for among ships of equal length (which are interchangeable in the count).
+
+    Every way, when there are at most ``MAX_EXPLANATIONS``. Past that (a few separate
+    hits, each of which any ship might cover) a sample drawn with known probabilities
+    stands in for them, each weighted by the inverse of its probability, so that the sums
+    over explanations stay unbiased instead of keeping only the first ones found.
+    """
     size = tables.size
     valid = [{tables.masks[spec.length][int(i)] for i in rows[k]} for k, spec in enumerate(ships)]
     # Ships of one length are tried in fleet order only: the first uncovered hit takes the
@@ -230,33 +250,86 @@ def _explanations(
         [j for j in range(k) if ships[j].length == spec.length] for k, spec in enumerate(ships)
     ]
     same = [sum(1 for s in ships if s.length == spec.length) for spec in ships]
-    found: list[Explanation] = []
-    weights: list[float] = []
-    chosen: list[tuple[int, int]] = []
 
-    def extend(uncovered: int, reserved: int) -> None:
-        if len(found) >= MAX_EXPLANATIONS:
-            return
-        if not uncovered:
-            found.append(tuple(chosen))
-            placed = [k for k, _ in chosen]
-            weight = 1.0
-            for length in {ships[k].length for k in placed}:
-                group = [k for k in placed if ships[k].length == length]
-                weight *= math.perm(same[group[0]], len(group))
-            weights.append(weight)
-            return
+    def multiplicity(chosen: Explanation) -> float:
+        placed = [k for k, _ in chosen]
+        weight = 1.0
+        for length in {ships[k].length for k in placed}:
+            group = [k for k in placed if ships[k].length == length]
+            weight *= math.perm(same[group[0]], len(group))
+        return weight
+
+    def options(uncovered: int, reserved: int, taken: set[int]) -> list[tuple[int, int]]:
         cell = (uncovered & -uncovered).bit_length() - 1
-        taken = {k for k, _ in chosen}
+        found = []
         for k, spec in enumerate(ships):
             if k in taken or any(j not in taken for j in twins[k]):
                 continue
             for mask in placements_through(size, spec.length, cell):
-                if mask not in valid[k] or mask & reserved:
-                    continue
-                chosen.append((k, mask))
-                extend(uncovered & ~mask, reserved | (halo(mask, size) if no_touch else mask))
-                chosen.pop()
+                if mask in valid[k] and not mask & reserved:
+                    found.append((k, mask))
+        return found
+
+    def claim(mask: int) -> int:
+        return halo(mask, size) if no_touch else mask
+
+    found: list[Explanation] = []
+    chosen: list[tuple[int, int]] = []
+
+    def extend(uncovered: int, reserved: int) -> None:
+        if len(found) > MAX_EXPLANATIONS:
+            return
+        if not uncovered:
+            found.append(tuple(chosen))
+            return
+        for k, mask in options(uncovered, reserved, {k for k, _ in chosen}):
+            chosen.append((k, mask))
+            extend(uncovered & ~mask, reserved | claim(mask))
+            chosen.pop()
 
     extend(unexplained, 0)
-    return found, weights
+    if len(found) <= MAX_EXPLANATIONS:
+        return found, [multiplicity(e) for e in found]
+    return _sampled(unexplained, options, claim, multiplicity, [len(v) for v in valid], seed)
+
+
+def _sampled(
+    unexplained: int,
+    options: Callable[[int, int, set[int]], list[tuple[int, int]]],
+    claim: Callable[[int], int],
+    multiplicity: Callable[[Explanation], float],
+    placements_of: list[int],
+    seed: str,
+) -> tuple[list[Explanation], list[float]]:
+    """Explanations drawn hit by hit, each weighted by multiplicity / (draws * probability).
+
+    A draw covers the lowest uncovered hit with one of its options, chosen with a weight
+    that favours what whole fleets favour: a ship with few placements left (taking a ship
+    off the free water costs the fewer fleets the fewer places it had) and a placement
+    that covers more hits at once.
+    """
+    rng = random.Random(seed)
+    draws: dict[Explanation, float] = {}
+    for _ in range(EXPLANATION_DRAWS):
+        uncovered, reserved = unexplained, 0
+        chosen: list[tuple[int, int]] = []
+        probability = 1.0
+        while uncovered:
+            choices = options(uncovered, reserved, {k for k, _ in chosen})
+            if not choices:
+                break
+            weights = [
+                HIT_PULL ** (mask & uncovered).bit_count() / placements_of[k] for k, mask in choices
+            ]
+            total = sum(weights)
+            pick = rng.choices(range(len(choices)), weights)[0]
+            probability *= weights[pick] / total
+            k, mask = choices[pick]
+            chosen.append((k, mask))
+            uncovered &= ~mask
+            reserved |= claim(mask)
+        if not uncovered:
+            key = tuple(chosen)
+            draws[key] = draws.get(key, 0.0) + 1.0 / probability
+    found = list(draws)
+    return found, [multiplicity(e) * draws[e] / EXPLANATION_DRAWS for e in found]
