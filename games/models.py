@@ -452,27 +452,28 @@ class Game(models.Model):
     def fire(self, cell: str, expected_move: int) -> list[MoveResult]:
         """The person's shot and the computer's answer, stored together or not at all.
 
-        The game row is locked for the whole move, and ``expected_move`` (the move number
-        the page showed) must still be current: a double click or a second tab finds the
-        turn taken and gets ``StaleMove``, never a second shot.
+        ``expected_move`` is the move number the page showed. The move is worked out from
+        the game as stored at that number, then stored in a short transaction that locks
+        the game row and checks the number is still current: a double click or a second tab
+        finds the turn taken and gets ``StaleMove``, never a second shot. Shots are only
+        ever appended, so an unchanged move number means an unchanged game. Working out the
+        computer's answer outside the lock keeps SQLite's single write lock short.
         """
+        self._check_turn(expected_move)  # as loaded by this request; checked again below
+        engine = self.engine()
+        if len(engine.shots) != expected_move:  # a move landed since this request loaded it
+            raise StaleMove("that board was out of date; this is the current one")
+        results = [engine.make_move(Coordinate.parse(cell, engine.rules.board_size))]
+        computer = self.opponent
+        while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
+            results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=self.pk)
-            if game.status != self.Status.PLAYING:
-                raise IllegalMove(
-                    "this game is over" if game.is_over else "the game has not started"
-                )
-            if game.moves != expected_move:
-                raise StaleMove("that board was out of date; this is the current one")
-            engine = game.engine()
-            results = [engine.make_move(Coordinate.parse(cell, engine.rules.board_size))]
-            computer = game.opponent
-            while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
-                results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
+            game._check_turn(expected_move)
             Shot.objects.bulk_create(
                 Shot(
                     game=game,
-                    sequence=game.moves + i,
+                    sequence=expected_move + i,
                     player=r.player,
                     row=r.coord.row,
                     col=r.coord.col,
@@ -485,6 +486,12 @@ class Game(models.Model):
         self.refresh_from_db()
         self._view_after_move = engine.view_for(HUMAN)
         return results
+
+    def _check_turn(self, expected_move: int) -> None:
+        if self.status != self.Status.PLAYING:
+            raise IllegalMove("this game is over" if self.is_over else "the game has not started")
+        if self.moves != expected_move:
+            raise StaleMove("that board was out of date; this is the current one")
 
     def _record_moves(self, count: int, engine: BattleshipGame) -> None:
         now = timezone.now()
