@@ -15,9 +15,7 @@ from games.models import GameQuerySet, shots_to_win
 
 WON, LOST, RESIGNED = "won", "lost", "resigned"
 # Levels 4 and 5 may not be installed yet; their games still count under their number.
-LEVEL_NAMES = {1: "Recruit", 2: "Ensign", 3: "Lieutenant", 4: "Captain", 5: "Admiral"} | {
-    info.level: info.name for info in LEVELS
-}
+LEVEL_NAMES = {info.level: info.name for info in LEVELS}
 
 
 def rate(part: float, whole: float) -> float | None:

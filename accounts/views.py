@@ -73,7 +73,7 @@ def history(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "accounts/history.html",
-        {"page": page, "games": games, "level_names": LEVEL_NAMES},
+        {"page": page, "games": games},
     )
 
 
@@ -94,7 +94,7 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
         "accounts/replay.html#step" if partial else "accounts/replay.html",
         {
             "game": game,
-            "level_name": LEVEL_NAMES.get(game.level, f"level {game.level}"),
+            "level_name": game.level_name,
             "display": build_display(game.replay_view(step)),
             "step": step,
             "steps": len(shots),

@@ -85,12 +85,6 @@ class GameQuerySet(models.QuerySet["Game"]):
     def unfinished(self) -> GameQuerySet:
         return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
 
-    def with_shot_counts(self) -> GameQuerySet:
-        return self.annotate(
-            human_shots=Count("shots", filter=Q(shots__player=HUMAN)),
-            human_hits=Count("shots", filter=Q(shots__player=HUMAN, shots__hit=True)),
-        )
-
     # -- statistics: questions about many games, answered by the database ----------------
     # Every figure is an aggregate over stored games and shots, never a kept counter. The
     # per-game figures are correlated subqueries (not joins), so they can be summed and

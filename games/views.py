@@ -21,7 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
-from games.ai import LEVELS
+from games.ai import LEVELS, LevelInfo
 from games.display import build_display, summarise
 from games.engine import RuleSet
 from games.models import Game, StaleMove, guest_id
@@ -47,7 +47,7 @@ def home(request: HttpRequest) -> TemplateResponse:
     unfinished = (
         Game.objects.owned_by(request)
         .unfinished()
-        .with_shot_counts()
+        .with_figures()
         .order_by("-last_move_at", "-created_at")
     )
     return TemplateResponse(
@@ -142,7 +142,7 @@ def render_game(
     return TemplateResponse(request, template, context, status=status)
 
 
-def level_info(level: int):  # type: ignore[no-untyped-def]
+def level_info(level: int) -> LevelInfo:
     return next(info for info in LEVELS if info.level == level)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django import template
 
@@ -40,11 +39,6 @@ def duration_words(value: timedelta) -> str:
 def minutes_seconds(seconds: float) -> str:
     """``4 min 05 s`` or ``38 s``, as the end of a game says it."""
     return duration(seconds)
-
-
-@register.filter
-def get(mapping: dict[Any, Any], key: Any) -> Any:
-    return mapping.get(key, "")
 
 
 @register.filter
