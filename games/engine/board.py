@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +49,22 @@ class ShotResult:
     coord: Coordinate
     hit: bool
     sunk: Ship | None = None
+
+
+@functools.cache
+def _placements(
+    size: int, length: int
+) -> tuple[tuple[Coordinate, Orientation, tuple[tuple[int, int], ...]], ...]:
+    """Every placement of a ship of ``length`` on an empty board, with its cells, in a fixed
+    order (orientation, row, column): a seeded random fleet depends on that order."""
+    found = []
+    for orientation in Orientation:
+        dr, dc = orientation.step
+        for row in range(size - dr * (length - 1)):
+            for col in range(size - dc * (length - 1)):
+                cells = tuple((row + dr * i, col + dc * i) for i in range(length))
+                found.append((Coordinate(row, col), orientation, cells))
+    return tuple(found)
 
 
 class Board:
@@ -160,22 +177,17 @@ class Board:
         if ship_name in self._ships:
             return []
         length = self.rules.ship(ship_name).length
-        size = self.rules.board_size
         # Plain (row, col) tuples: this runs for every ship of every random fleet.
         blocked = {(cell.row, cell.col) for cell in self._ship_at}
         if not self.rules.allow_adjacent:
             blocked = {
                 (r + dr, c + dc) for r, c in blocked for dr in (-1, 0, 1) for dc in (-1, 0, 1)
             }
-        options = []
-        for orientation in Orientation:
-            dr, dc = orientation.step
-            for row in range(size - dr * (length - 1)):
-                for col in range(size - dc * (length - 1)):
-                    cells = ((row + dr * i, col + dc * i) for i in range(length))
-                    if blocked.isdisjoint(cells):
-                        options.append((Coordinate(row, col), orientation))
-        return options
+        return [
+            (start, orientation)
+            for start, orientation, cells in _placements(self.rules.board_size, length)
+            if blocked.isdisjoint(cells)
+        ]
 
     # -- play ----------------------------------------------------------------------------
 
