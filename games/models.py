@@ -447,11 +447,14 @@ class Game(models.Model):
         """The person's shot and the computer's answer, stored together or not at all.
 
         ``expected_move`` is the move number the page showed. The move is worked out from
-        the game as stored at that number, then stored in a short transaction that locks
-        the game row and checks the number is still current: a double click or a second tab
-        finds the turn taken and gets ``StaleMove``, never a second shot. Shots are only
-        ever appended, so an unchanged move number means an unchanged game. Working out the
-        computer's answer outside the lock keeps SQLite's single write lock short.
+        the game as stored at that number, then stored in a short transaction that first
+        advances the game row's move number only if it still is ``expected_move``: a
+        double click or a second tab finds the turn taken and gets ``StaleMove``, never a
+        second shot. (On PostgreSQL the second UPDATE waits for the first one's row lock,
+        then sees the new number; SQLite runs write transactions one at a time.) Shots are
+        only ever appended, so an unchanged move number means an unchanged game. Working
+        out the computer's answer outside the transaction keeps SQLite's single write lock
+        short.
         """
         self._check_turn(expected_move)  # as loaded by this request; checked again below
         engine = self.engine()
@@ -461,12 +464,16 @@ class Game(models.Model):
         computer = self.opponent
         while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
             results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
+        after = self._after_moves(len(results), engine)
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=self.pk)
-            game._check_turn(expected_move)
+            advanced = Game.objects.filter(
+                pk=self.pk, status=self.Status.PLAYING, moves=expected_move
+            ).update(**after)
+            if not advanced:
+                raise StaleMove("that board was out of date; this is the current one")
             Shot.objects.bulk_create(
                 Shot(
-                    game=game,
+                    game=self,
                     sequence=expected_move + i,
                     player=r.player,
                     row=r.coord.row,
@@ -476,8 +483,8 @@ class Game(models.Model):
                 )
                 for i, r in enumerate(results)
             )
-            game._record_moves(len(results), engine)
-        self.refresh_from_db()
+        for field, value in after.items():
+            setattr(self, field, value)
         self._view_after_move = engine.view_for(HUMAN)
         return results
 
@@ -487,16 +494,19 @@ class Game(models.Model):
         if self.moves != expected_move:
             raise StaleMove("that board was out of date; this is the current one")
 
-    def _record_moves(self, count: int, engine: BattleshipGame) -> None:
+    def _after_moves(self, count: int, engine: BattleshipGame) -> dict[str, Any]:
+        """The game row's new values once ``count`` more shots are stored."""
         now = timezone.now()
         gap = now - (self.last_move_at or now)
-        self.play_seconds += min(gap, MOVE_GAP_CAP).total_seconds()
-        self.moves += count
-        self.last_move_at = now
+        after: dict[str, Any] = {
+            "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
+            "moves": self.moves + count,
+            "last_move_at": now,
+        }
         if engine.phase is GamePhase.FINISHED:
-            self.status = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
-            self.finished_at = now
-        self.save(update_fields=["play_seconds", "moves", "last_move_at", "status", "finished_at"])
+            after["status"] = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
+            after["finished_at"] = now
+        return after
 
     @transaction.atomic
     def resign(self) -> None:

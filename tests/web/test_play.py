@@ -196,7 +196,7 @@ def test_a_fire_takes_a_bounded_number_of_queries(guest, django_assert_max_num_q
     for cell in ["B2", "B3", "B4"]:
         fire(guest, game, cell)
     game.refresh_from_db()
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(8):
         response = guest.post(
             f"/games/{game.pk}/shots", {"cell": "B5", "move": game.moves}, headers=HX
         )
