@@ -1,8 +1,9 @@
 """Simulated players over HTTP: an asyncio client that plays whole games as a browser would.
 
 A player keeps cookies, sends the CSRF header and ``HX-Request``, and reads each response
-the way the page does: the move number from ``data-move`` and the cells it may still fire
-at from the enemy board's buttons. It fires at one of those at random, so every shot is
+the way the page does: the move number from ``data-move`` and, cell by cell, which enemy
+cells it may still fire at (a whole board on a page, only the changed cells in the answer
+to a shot, as htmx swaps them in). It fires at one of those at random, so every shot is
 legal and carries the right ``move``.
 """
 
@@ -18,8 +19,8 @@ import httpx
 
 from loadtest.server import STOPPED
 
-MOVE = re.compile(r'id="play"[^>]*data-move="(\d+)"')
-OPEN_CELL = re.compile(r'name="cell" value="([A-Z]\d+)"')
+MOVE = re.compile(r'id="turn"[^>]*data-move="(\d+)"')
+ENEMY_CELL = re.compile(r'id="enemy-([A-Z]\d+)"[^>]*><button type="(submit|button)"')
 OUTCOME = 'id="outcome-heading"'
 SETUP = 'id="setup"'
 
@@ -90,7 +91,7 @@ class Player:
         self.headers: dict[str, str] = {}
         self.game = ""  # the current game's URL
         self.move = 0
-        self.open_cells: list[str] = []
+        self.open_cells: set[str] = set()
         self.over = True
 
     async def close(self) -> None:
@@ -116,12 +117,16 @@ class Player:
         self.headers = {"X-CSRFToken": self.client.cookies["csrftoken"], "HX-Request": "true"}
 
     def read(self, page: str) -> None:
-        """Take the move number and the open cells from a play page or partial."""
+        """Take the move number and the enemy cells from a play page, partial or answer."""
         self.over = OUTCOME in page
         found = MOVE.search(page)
         if found:
             self.move = int(found.group(1))
-        self.open_cells = OPEN_CELL.findall(page)
+        for cell, kind in ENEMY_CELL.findall(page):
+            if kind == "submit":
+                self.open_cells.add(cell)
+            else:
+                self.open_cells.discard(cell)
 
     async def new_game(self) -> None:
         if not self.headers:
@@ -159,7 +164,7 @@ class Player:
 
     async def fire(self) -> httpx.Response:
         """One shot at a random open cell; the page's state is updated from the answer."""
-        cell = self.rng.choice(self.open_cells)
+        cell = self.rng.choice(sorted(self.open_cells))
         response = await self.post("fire", self.game + "shots", {"cell": cell, "move": self.move})
         if response.status_code == 200:
             self.read(response.text)

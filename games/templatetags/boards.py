@@ -2,9 +2,10 @@
 
 A game page has 200 cells and every move re-renders them; as template loops, or even as
 ``format_html`` calls, they cost most of a fire request's time, so each row is built here
-with plain string formatting. Every value is escaped on the way in (labels, states and
-symbols are our own words, names hold ship names from the rule set), which is why each
-``mark_safe`` below is marked as reviewed for bandit.
+with plain string formatting. Each cell has an id, so that the answer to a shot can
+replace only the cells it changed (out-of-band swaps). Every value is escaped on the way
+in (labels, states and symbols are our own words, names hold ship names from the rule
+set), which is why each ``mark_safe`` below is marked as reviewed for bandit.
 """
 
 from collections.abc import Iterable
@@ -18,20 +19,26 @@ from games.display import Cell
 register = template.Library()
 
 
+def _swap(oob: bool) -> str:
+    # Out of band: a move's answer replaces just these cells, each found by its id.
+    return ' hx-swap-oob="true"' if oob else ""
+
+
 @register.simple_tag
-def enemy_cells(cells: Iterable[Cell]) -> SafeString:
+def enemy_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
     """Enemy waters: untargeted cells fire when pressed; fired ones say what they hold."""
     html = []
     for cell in cells:
         label = escape(cell.label)
+        td = f'<td role="gridcell" id="enemy-{label}"{_swap(oob)}>'
         if cell.can_fire:
             html.append(
-                f'<td role="gridcell"><button type="submit" name="cell" value="{label}" '
+                f'{td}<button type="submit" name="cell" value="{label}" '
                 f'class="cell unknown" aria-label="{label}" tabindex="-1"></button></td>'
             )
         else:
             html.append(
-                f'<td role="gridcell"><button type="button" class="cell {escape(cell.state)}" '
+                f'{td}<button type="button" class="cell {escape(cell.state)}" '
                 f'aria-label="{escape(cell.name)}" aria-disabled="true" tabindex="-1">'
                 f'<span aria-hidden="true">{escape(cell.symbol)}</span></button></td>'
             )
@@ -39,12 +46,13 @@ def enemy_cells(cells: Iterable[Cell]) -> SafeString:
 
 
 @register.simple_tag
-def own_cells(cells: Iterable[Cell]) -> SafeString:
+def own_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
     """Your fleet during play: ships and the shots received, as text for screen readers."""
     return mark_safe(  # noqa: S308  # nosec B308 B703
         "".join(
-            f'<td class="cell {escape(cell.state)}"><span class="symbol" aria-hidden="true">'
-            f'{escape(cell.symbol)}</span><span class="sr-only">{escape(cell.name)}</span></td>'
+            f'<td id="own-{escape(cell.label)}" class="cell {escape(cell.state)}"{_swap(oob)}>'
+            f'<span class="symbol" aria-hidden="true">{escape(cell.symbol)}</span>'
+            f'<span class="sr-only">{escape(cell.name)}</span></td>'
             for cell in cells
         )
     )

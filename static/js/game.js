@@ -78,6 +78,7 @@
   // htmx puts focus back only on an element with the same id; everything else (a board
   // cell, a button that is gone, a section replaced by another) is handled here.
   let lastFocusId = null;
+  let settledRequest = null;
   document.addEventListener("htmx:beforeRequest", (event) => {
     const active = document.activeElement;
     lastFocusId = active && active !== document.body ? active.id || null : null;
@@ -91,10 +92,18 @@
   });
 
   document.addEventListener("htmx:afterSettle", (event) => {
+    // Once per response: each out-of-band part (a cell a shot changed, the announcements)
+    // settles with an event of its own, and every swap is done by the first of them.
+    if (event.detail.xhr) {
+      if (event.detail.xhr === settledRequest) return;
+      settledRequest = event.detail.xhr;
+    }
+    const swapped = event.detail.target;
     document.querySelectorAll("table[data-nav]").forEach(initBoard);
     showRotate();
-    const play = document.getElementById("play");
-    if (play && event.detail.target && event.detail.target.id === "play") playSound(play.dataset.sound);
+    // After a shot: the whole play area (the end, a refusal) or only what the move changed.
+    const turn = document.getElementById("turn");
+    if (turn && swapped && (swapped.id === "play" || swapped.id === "turn")) playSound(turn.dataset.sound);
     if (!lastCell) {
       restoreFocus();
       return;

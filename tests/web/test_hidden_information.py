@@ -50,6 +50,12 @@ def enemy_board(html):
     return match.group(0)
 
 
+def enemy_cells(html):
+    """Each enemy cell a response carries, by label: its whole ``<td>``."""
+    found = re.findall(r'(<td role="gridcell" id="enemy-([A-J]\d+)".*?</td>)', html, re.S)
+    return {label: td for td, label in found}
+
+
 def test_a_whole_game_never_shows_an_unsunk_enemy_ship(guest):
     game = started_game(guest, level=2)
     ship_of = {}
@@ -60,22 +66,26 @@ def test_a_whole_game_never_shows_an_unsunk_enemy_ship(guest):
     for cell in order:
         response = fire(guest, game, cell)
         game.refresh_from_db()
-        html = response.content.decode()
         sunk = set(
             Shot.objects.filter(game=game, player=0).exclude(sunk="").values_list("sunk", flat=True)
         )
         if game.is_over:
             break
-        board = enemy_board(html)
-        for label, name in ship_of.items():
-            if name in sunk:
-                continue
-            assert name not in board, f"{name} named on the enemy board before it sank"
-            fired = f'aria-label="{label}, hit" aria-disabled="true"' in board
-            water = f'name="cell" value="{label}" class="cell unknown" aria-label="{label}"'
-            untouched = water in board
-            assert fired or untouched, f"{label} of the unsunk {name} looks different from water"
-        assert "cell ship" not in board
+        # The answer to a shot carries the cells it changed; the page carries all of them.
+        page = guest.get(game.get_absolute_url(), headers=HX).content.decode()
+        answer = enemy_cells(response.content.decode())
+        assert cell in answer, "the answer to a shot shows the cell fired at"
+        assert len(enemy_cells(page)) == 100
+        for cells in (answer, enemy_cells(page)):
+            for label, name in ship_of.items():
+                if name in sunk or label not in cells:
+                    continue
+                td = cells[label]
+                assert name not in td, f"{name} named on the enemy board before it sank"
+                fired = f'aria-label="{label}, hit" aria-disabled="true"' in td
+                water = f'name="cell" value="{label}" class="cell unknown" aria-label="{label}"'
+                assert fired or water in td, f"{label} of the unsunk {name} looks unlike water"
+            assert not any("cell ship" in td for td in cells.values())
     assert game.is_over
     # Only now, with the game over, is the whole fleet shown.
     page = guest.get(game.get_absolute_url()).content.decode()

@@ -1,5 +1,7 @@
 """Firing, the computer's answer, refusals, resuming, resigning and the end of a game."""
 
+import re
+
 import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
@@ -27,10 +29,43 @@ def test_a_shot_is_answered_by_the_computer_in_the_same_request(guest):
 
 def test_the_fired_cell_is_never_offered_again(guest):
     game = started_game(guest)
-    page = fire(guest, game, "B2").content.decode()
+    answer = fire(guest, game, "B2").content.decode()
+    assert 'value="B2"' not in answer
+    assert 'aria-label="B2, miss" aria-disabled="true"' in answer
+    page = guest.get(game.get_absolute_url(), headers=HX).content.decode()
     assert 'value="B2"' not in page
     assert 'aria-label="B2, miss" aria-disabled="true"' in page
     assert 'name="cell" value="B3"' in page
+
+
+def enemy_labels(html):
+    return re.findall(r'id="enemy-([A-J]\d+)"', html)
+
+
+def test_the_answer_to_a_shot_carries_only_what_changed(guest):
+    game = started_game(guest)
+    page = guest.get(game.get_absolute_url(), headers=HX).content.decode()
+    answer = fire(guest, game, "B2").content.decode()
+    their_shot = Shot.objects.get(game=game, player=COMPUTER)
+    assert enemy_labels(answer) == ["B2"]
+    their_cell = "ABCDEFGHIJ"[their_shot.row] + str(their_shot.col + 1)
+    assert re.findall(r'id="own-([A-J]\d+)"', answer) == [their_cell]
+    assert 'id="turn" data-move="2"' in answer
+    assert '<input type="hidden" name="move" value="2" id="fire-move" hx-swap-oob="true">' in answer
+    assert "B2: miss" in answer
+    assert "They fired at" in answer
+    assert len(answer) < len(page) / 5
+
+
+def test_a_sinking_marks_every_cell_of_the_sunk_ship(guest):
+    game = started_game(guest)
+    fire(guest, game, "J9")
+    answer = fire(guest, game, "J10").content.decode()
+    assert "You sank their Destroyer" in answer
+    assert sorted(enemy_labels(answer)) == ["J10", "J9"]
+    assert 'aria-label="J9, Destroyer, sunk"' in answer
+    assert 'aria-label="J10, Destroyer, sunk"' in answer
+    assert re.search(r'<li class="is-sunk">\s*<span class="ship-name">Destroyer', answer)
 
 
 def test_without_javascript_a_shot_redirects_back_to_the_game(guest):
