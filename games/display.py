@@ -6,6 +6,7 @@ partial can carry an unsunk enemy ship.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from games.engine import ROW_LETTERS, Coordinate, GamePhase, PlayerView, sunk_ship_cells
@@ -63,24 +64,32 @@ class GameDisplay:
     outcome: str = ""
 
 
+@functools.cache
+def _grid(size: int) -> tuple[tuple[str, tuple[tuple[Coordinate, str], ...]], ...]:
+    """Each row's letter and its cells with their labels: made once, read on every page."""
+    return tuple(
+        (letter, tuple((cell := Coordinate(r, c), str(cell)) for c in range(size)))
+        for r, letter in enumerate(ROW_LETTERS[:size])
+    )
+
+
 def build_display(view: PlayerView) -> GameDisplay:
     size = view.rules.board_size
-    letters = ROW_LETTERS[:size]
+    grid = _grid(size)
     # Own board: ships and the shots received.
     own_ship_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
     received = dict(view.shots_received)
     own_sunk = {ship.name for ship in view.fleet if all(received.get(c) for c in ship.cells)}
     own_rows = []
-    for r, letter in enumerate(letters):
+    for letter, cells in grid:
         row = []
-        for c in range(size):
-            coord = Coordinate(r, c)
+        for coord, label in cells:
             ship = own_ship_at.get(coord, "")
             if coord in received:
                 state = ("sunk" if ship in own_sunk else "hit") if received[coord] else "miss"
             else:
                 state = "ship" if ship else "water"
-            row.append(Cell(str(coord), state, ship))
+            row.append(Cell(label, state, ship))
         own_rows.append((letter, row))
     # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
     # end the fleet revealed.
@@ -89,18 +98,17 @@ def build_display(view: PlayerView) -> GameDisplay:
     revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
     can_fire = view.my_turn
     enemy_rows = []
-    for r, letter in enumerate(letters):
+    for letter, cells in grid:
         row = []
-        for c in range(size):
-            coord = Coordinate(r, c)
+        for coord, label in cells:
             if coord in sunk_cells:
-                cell = Cell(str(coord), "sunk", sunk_cells[coord])
+                cell = Cell(label, "sunk", sunk_cells[coord])
             elif coord in fired:
-                cell = Cell(str(coord), "hit" if fired[coord] else "miss", revealed.get(coord, ""))
+                cell = Cell(label, "hit" if fired[coord] else "miss", revealed.get(coord, ""))
             elif coord in revealed:
-                cell = Cell(str(coord), "ship", revealed[coord])
+                cell = Cell(label, "ship", revealed[coord])
             else:
-                cell = Cell(str(coord), "unknown", can_fire=can_fire)
+                cell = Cell(label, "unknown", can_fire=can_fire)
             row.append(cell)
         enemy_rows.append((letter, row))
     hits_on = {ship.name: sum(1 for c in ship.cells if received.get(c)) for ship in view.fleet}

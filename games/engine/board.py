@@ -196,6 +196,11 @@ class Board:
         """Every shot received so far, in order, with whether it hit."""
         return tuple(self._shots.items())
 
+    @property
+    def shot_count(self) -> int:
+        """How many shots this board has received."""
+        return len(self._shots)
+
     def ship_at(self, coord: Coordinate) -> Ship | None:
         """The ship covering ``coord``, if any."""
         return self._ship_at.get(coord)

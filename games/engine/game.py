@@ -320,7 +320,7 @@ class BattleshipGame:
             allowed = own.unhit_cells
         else:
             allowed = 1
-        untargeted = self.rules.board_size**2 - len(self.boards[1 - player].shots_received)
+        untargeted = self.rules.board_size**2 - self.boards[1 - player].shot_count
         return max(1, min(allowed, untargeted))
 
     # -- snapshots and views -------------------------------------------------------------
