@@ -108,6 +108,10 @@ if env("REDIS_URL", default=""):
             "LOCATION": env("REDIS_URL"),
         }
     }
+    # Sessions read from the shared cache, written through to the database: a page no
+    # longer costs a session query. Only with a cache every worker shares, so a session
+    # ended in one worker (log out) is ended in all.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     # django-ratelimit and django-axes warn that a per-process cache does not share counts:
