@@ -240,7 +240,8 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
     """The answer to a shot in a game that goes on, for htmx: only what the move changed.
 
     The cells fired at (and, after a sinking, the sunk ship's cells), the move number, the
-    announcements and both fleets' state, each swapped in where it is on the page by id.
+    announcements and a fleet's state when it changed, each swapped in where it is on the
+    page by id.
     A tenth of the whole play area: less to render, to send and to swap.
     """
     view = game.view()
@@ -263,6 +264,9 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
         "display": display,
         "changed_enemy": changed(display.enemy_rows, HUMAN),
         "changed_own": changed(display.own_rows, COMPUTER),
+        # Their fleet's list changes only when one of theirs sinks; yours when you are hit.
+        "enemy_fleet_changed": any(r.sunk for r in results if r.player == HUMAN),
+        "own_fleet_changed": any(r.hit for r in results if r.player == COMPUTER),
     }
     response = TemplateResponse(request, GAME_PAGE + "#move", context)
     return reswap(retarget(response, "#turn"), "outerHTML")

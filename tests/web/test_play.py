@@ -54,6 +54,8 @@ def test_the_answer_to_a_shot_carries_only_what_changed(guest):
     assert '<input type="hidden" name="move" value="2" id="fire-move" hx-swap-oob="true">' in answer
     assert "B2: miss" in answer
     assert "They fired at" in answer
+    assert 'id="enemy-fleet"' not in answer  # nothing of theirs sank
+    assert ('id="own-fleet"' in answer) == their_shot.hit  # yours changes when hit
     assert len(answer) < len(page) / 5
 
 
