@@ -81,8 +81,9 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 # Persistent connections, on SQLite too: opening one (and setting its pragmas) and closing
-# it again cost a fifth of a move's time in a worker.
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+# it again cost a fifth of a move's time in a worker. Not under the development server,
+# which starts a thread per request and so would only leave connections behind.
+DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0 if DEBUG else 60))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent use of one file: WAL lets readers run beside a writer; IMMEDIATE takes the

@@ -247,9 +247,13 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
     view = game.view()
     display = build_display(view)
     fired = {(r.player, str(r.coord)) for r in results}
-    sank = any(r.sunk for r in results)
+    # What changed, decided from what the person may know: under fog of war a sinking of
+    # theirs is not announced, so the answer must look like any other hit.
+    mine = sum(1 for r in results if r.player == HUMAN)
+    they_sank = any(shot.sunk for shot in view.shots_fired[len(view.shots_fired) - mine :])
+    you_lost_one = any(r.sunk for r in results if r.player == COMPUTER)  # your own ships
 
-    def changed(rows: list[tuple[str, list[Cell]]], shooter: int) -> list[Cell]:
+    def changed(rows: list[tuple[str, list[Cell]]], shooter: int, sank: bool) -> list[Cell]:
         # A sinking turns the sunk ship's earlier hits into "sunk" cells as well.
         return [
             cell
@@ -262,10 +266,10 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
         "game": game,
         "view": view,
         "display": display,
-        "changed_enemy": changed(display.enemy_rows, HUMAN),
-        "changed_own": changed(display.own_rows, COMPUTER),
+        "changed_enemy": changed(display.enemy_rows, HUMAN, they_sank),
+        "changed_own": changed(display.own_rows, COMPUTER, you_lost_one),
         # Their fleet's list changes only when one of theirs sinks; yours when you are hit.
-        "enemy_fleet_changed": any(r.sunk for r in results if r.player == HUMAN),
+        "enemy_fleet_changed": they_sank,
         "own_fleet_changed": any(r.hit for r in results if r.player == COMPUTER),
     }
     response = TemplateResponse(request, GAME_PAGE + "#move", context)

@@ -149,11 +149,15 @@ def test_playing_by_keyboard(live_server, page: Page, console_errors):
     page.keyboard.press("Enter")
     expect(cell(page, "Enemy", "A6")).to_have_attribute("aria-label", "A6, hit")
     expect(page.get_by_label("Fire at")).to_be_focused()
+    expect(page.get_by_label("Fire at")).to_have_value("")  # ready for the next cell
     # The announcements are in the live region.
     expect(page.get_by_role("status")).to_contain_text("A6: hit")
     expect(page.get_by_role("status")).to_contain_text("They fired at")
+    page.keyboard.type("b9")  # the next cell, typed straight away
+    page.keyboard.press("Enter")
+    expect(cell(page, "Enemy", "B9")).to_have_attribute("aria-label", "B9, miss")
     game.refresh_from_db()
-    assert game.moves == 6
+    assert game.moves == 8
     assert console_errors == []
 
 

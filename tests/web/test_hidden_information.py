@@ -2,12 +2,16 @@
 
 import re
 
-from games.models import Game, Shot
+from games.engine import RuleSet
+from games.models import COMPUTER, Game, Shot
 from tests.web.conftest import (
     COMPUTER_FLEET,
+    HUMAN_FLEET,
     fire,
     fleet_cells,
+    new_game,
     normalised,
+    set_fleet,
     started_game,
 )
 
@@ -90,3 +94,21 @@ def test_a_whole_game_never_shows_an_unsunk_enemy_ship(guest):
     # Only now, with the game over, is the whole fleet shown.
     page = guest.get(game.get_absolute_url()).content.decode()
     assert all(f'aria-label="{label}, ' in enemy_board(page) for label in ship_of)
+
+
+def test_under_fog_of_war_a_sinking_is_answered_like_any_hit(guest):
+    game = new_game(guest)
+    Game.objects.filter(pk=game.pk).update(rules=RuleSet.fog_of_war().to_dict())
+    game.refresh_from_db()
+    for name, start, way in HUMAN_FLEET:
+        game.place_ship(name, start, way)
+    game.start()
+    set_fleet(game, COMPUTER, COMPUTER_FLEET)
+    hit = fire(guest, game, "J9").content.decode()
+    sinking = fire(guest, game, "J10").content.decode()  # the Destroyer's last cell
+    for answer, cell in ((hit, "J9"), (sinking, "J10")):
+        assert list(enemy_cells(answer)) == [cell]
+        assert f'aria-label="{cell}, hit"' in enemy_cells(answer)[cell]
+        assert f"{cell}: hit" in answer
+        assert 'id="enemy-fleet"' not in answer
+        assert "sank their" not in answer
