@@ -7,7 +7,7 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run serve test browser loadtest faulttest clean
+.PHONY: run serve test browser loadtest loadcost faulttest clean
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -69,6 +69,9 @@ test: $(VENV)/.installed-dev browser
 # when unreachable); loopback only, bounded in time and requests. See the README.
 loadtest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.run $(ARGS)
+
+loadcost: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.cost $(ARGS)
 
 faulttest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.fault $(ARGS)

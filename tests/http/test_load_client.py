@@ -2,10 +2,12 @@
 
 import asyncio
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from loadtest import cost
 from loadtest.players import Budget, Player, Stats
 from loadtest.server import require_loopback, start_server
 
@@ -54,3 +56,18 @@ def test_it_refuses_a_target_off_this_machine(url):
 def test_it_accepts_loopback():
     require_loopback("http://127.0.0.1:8000")
     require_loopback("http://localhost:8000")
+
+
+def test_the_cost_command_measures_both_kinds_of_request(capsys, monkeypatch):
+    monkeypatch.setattr(cost, "interrupt_on_signals", lambda: None)  # pytest keeps Ctrl-C
+    # A thread of its own, as above: the command runs its own event loop.
+    with ThreadPoolExecutor(1) as thread:
+        code = thread.submit(cost.main, ["--requests", "15", "--databases", "sqlite"]).result()
+    assert code == 0
+    out = capsys.readouterr().out
+    page = re.search(r"sqlite\s+trivial page\s+(\d+\.\d\d)", out)
+    move = re.search(r"sqlite\s+move\s+(\d+\.\d\d)", out)
+    assert page
+    assert move
+    assert float(move[1]) > 0
+    assert "sqlite: a move costs" in out
