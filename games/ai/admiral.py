@@ -25,16 +25,18 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
+from games.ai import endgame
 from games.ai.base import ComputerPlayer
 from games.ai.captain import Captain
-from games.ai.geometry import bits, halo, placements, placements_through
+from games.ai.geometry import bits, coordinate, halo, placements, placements_through
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, hard_placement
-from games.engine import RuleSet, ShipSpec
+from games.engine import Coordinate, PlayerView, RuleSet, ShipSpec
 
 Vector = npt.NDArray[np.float64]
 Explanation = tuple[tuple[int, int], ...]
@@ -94,6 +96,8 @@ class Admiral(ComputerPlayer):
     description = (
         "Weighs every whole fleet that fits what it has seen and fires where a hit is likeliest."
     )
+    search_endgame: ClassVar[bool] = True
+    """Whether the last ship's single shots are searched (``games.ai.endgame``)."""
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
@@ -103,6 +107,20 @@ class Admiral(ComputerPlayer):
             # Only if the view contradicts itself: fall back on counting ship by ship.
             return Captain(self.seed).scores(knowledge)
         return {cell: float(heat[cell]) for cell in open_cells}
+
+    def choose_shots(self, view: PlayerView, count: int) -> list[Coordinate]:
+        """The likeliest cells; for the last ship's single shot, the quickest to finish.
+
+        With one ship afloat, one shot to fire and sinkings announced, the shot is the
+        likely cell from which the expected number of shots to sink the ship is smallest
+        (``games.ai.endgame``), which is not always the likeliest one.
+        """
+        if count != 1 or not self.search_endgame:
+            return super().choose_shots(view, count)
+        knowledge = Knowledge.from_view(view)
+        ranked = self._ranked(knowledge, view, count)
+        shot = endgame.best_shot(knowledge, ranked)
+        return [coordinate(ranked[0] if shot is None else shot, knowledge.size)]
 
     def place_fleet(self, rules: RuleSet) -> list[Placement]:
         """A fleet placed to be hard for a probability hunter to find."""

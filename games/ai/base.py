@@ -78,6 +78,11 @@ class ComputerPlayer(abc.ABC):
         cells with the highest scores (the most hits expected), ties broken at random.
         """
         knowledge = Knowledge.from_view(view)
+        ranked = self._ranked(knowledge, view, count)
+        return [coordinate(c, knowledge.size) for c in ranked[:count]]
+
+    def _ranked(self, knowledge: Knowledge, view: PlayerView, count: int) -> list[int]:
+        """Every untargeted cell, highest score first, ties in a seeded random order."""
         untargeted = list(bits(knowledge.untargeted))
         if count < 1 or count > len(untargeted):
             raise IllegalMove(f"cannot choose {count} shots from {len(untargeted)} open cells")
@@ -87,7 +92,7 @@ class ComputerPlayer(abc.ABC):
         scale = best if best > 0 else 1.0
         keyed = [(-round(scores.get(c, 0.0) / scale / _TIE), rng.random(), c) for c in untargeted]
         keyed.sort()
-        return [coordinate(c, knowledge.size) for _, _, c in keyed[:count]]
+        return [c for _, _, c in keyed]
 
     # -- placing the computer's own fleet ---------------------------------------------------
 

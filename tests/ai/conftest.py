@@ -1,5 +1,12 @@
 from games.ai import get_player
-from games.engine import BattleshipGame, GamePhase, RuleSet
+from games.engine import (
+    BattleshipGame,
+    Coordinate,
+    FiredShot,
+    GamePhase,
+    PlayerView,
+    RuleSet,
+)
 
 
 def play_out(level, seed, rules=None, opponent_level=1):
@@ -23,3 +30,21 @@ def play_out(level, seed, rules=None, opponent_level=1):
             if game.phase is not GamePhase.IN_PROGRESS or game.current_player != seat:
                 break
     return game, fired
+
+
+def view_of(rules, shots):
+    """The view of a player who fired ``shots``: (label, hit, sunk ship name or None)."""
+    fired = tuple(FiredShot(Coordinate.parse(c, rules.board_size), h, s) for c, h, s in shots)
+    return PlayerView(
+        player=0,
+        rules=rules,
+        phase=GamePhase.IN_PROGRESS,
+        current_player=0,
+        winner=None,
+        fleet=(),
+        shots_received=(),
+        shots_fired=fired,
+        enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
+        shots_left_in_turn=1,
+        move_number=len(fired),
+    )

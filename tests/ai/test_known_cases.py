@@ -3,32 +3,9 @@ import math
 import pytest
 
 from games.ai import get_player
-from games.engine import (
-    Coordinate,
-    FiredShot,
-    GamePhase,
-    PlayerView,
-    RuleSet,
-    ShipSpec,
-)
+from games.engine import Coordinate, RuleSet, ShipSpec
 
-
-def view_of(rules, shots):
-    """The view of a player who fired ``shots``: (label, hit, sunk ship name or None)."""
-    fired = tuple(FiredShot(Coordinate.parse(c, rules.board_size), h, s) for c, h, s in shots)
-    return PlayerView(
-        player=0,
-        rules=rules,
-        phase=GamePhase.IN_PROGRESS,
-        current_player=0,
-        winner=None,
-        fleet=(),
-        shots_received=(),
-        shots_fired=fired,
-        enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
-        shots_left_in_turn=1,
-        move_number=len(fired),
-    )
+from .conftest import view_of
 
 
 @pytest.mark.parametrize("level", [4, 5])
