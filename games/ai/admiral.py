@@ -94,7 +94,8 @@ class Admiral(ComputerPlayer):
     level = 5
     name = "Admiral"
     description = (
-        "Weighs every whole fleet that fits what it has seen and fires where a hit is likeliest."
+        "Weighs every whole fleet that fits what it has seen, fires where a hit is likeliest "
+        "and hunts the last ship down in the fewest shots it can expect."
     )
     search_endgame: ClassVar[bool] = True
     """Whether the last ship's single shots are searched (``games.ai.endgame``)."""
