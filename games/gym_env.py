@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 
 from games.ai import get_player
 from games.ai.base import ComputerPlayer
+from games.ai.benchmark import range_view
 from games.display import build_display
 from games.engine import (
     BattleshipGame,
@@ -242,21 +243,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         """The agent's view of the game: what a computer player needs to play as the agent."""
         if self._game is not None:
             return self._game.view_for(AGENT)
-        # What the benchmark's range shows a player: its shots and what they announced.
-        won = self._target.all_sunk
-        return PlayerView(
-            player=AGENT,
-            rules=self.rules,
-            phase=GamePhase.FINISHED if won else GamePhase.IN_PROGRESS,
-            current_player=None if won else AGENT,
-            winner=AGENT if won else None,
-            fleet=(),
-            shots_received=(),
-            shots_fired=tuple(self._fired),
-            enemy_sunk=tuple(s.sunk for s in self._fired if s.sunk),
-            shots_left_in_turn=0 if won else 1,
-            move_number=len(self._fired),
-        )
+        return range_view(self.rules, self._fired, won=self._target.all_sunk)
 
     # -- internals ----------------------------------------------------------------------
 

@@ -79,6 +79,29 @@ class GameRecord:
     move_seconds: list[float] = field(default_factory=list)
 
 
+def range_view(
+    rules: RuleSet, fired: Sequence[FiredShot], shots_left: int = 1, *, won: bool = False
+) -> PlayerView:
+    """What a player firing at the range knows: its shots and what they announced.
+
+    Player 0, with no fleet of its own and nobody firing back; ``won`` once the target
+    fleet is sunk.
+    """
+    return PlayerView(
+        player=0,
+        rules=rules,
+        phase=GamePhase.FINISHED if won else GamePhase.IN_PROGRESS,
+        current_player=None if won else 0,
+        winner=0 if won else None,
+        fleet=(),
+        shots_received=(),
+        shots_fired=tuple(fired),
+        enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
+        shots_left_in_turn=0 if won else shots_left,
+        move_number=len(fired),
+    )
+
+
 def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
     """Let ``player`` fire at ``fleet`` until it is sunk; it sees only its view.
 
@@ -93,19 +116,7 @@ def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
     names = rules.names_sunk_ships
     salvo = len(rules.fleet) if rules.shots_per_turn != "one" else 1
     while not board.all_sunk:
-        view = PlayerView(
-            player=0,
-            rules=rules,
-            phase=GamePhase.IN_PROGRESS,
-            current_player=0,
-            winner=None,
-            fleet=(),
-            shots_received=(),
-            shots_fired=tuple(fired),
-            enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
-            shots_left_in_turn=salvo,
-            move_number=len(fired),
-        )
+        view = range_view(rules, fired, salvo)
         count = min(salvo, rules.board_size**2 - len(fired))
         started = time.perf_counter()
         cells = player.choose_shots(view, count) if count > 1 else [player.choose_shot(view)]

@@ -74,17 +74,6 @@ def candidates(knowledge: Knowledge) -> dict[int, int]:
     return found
 
 
-def probabilities(found: dict[int, int], untargeted: int) -> dict[int, float]:
-    """Per untargeted cell, the weighted share of the candidates that cover it."""
-    total = sum(found.values())
-    heat = dict.fromkeys(bits(untargeted), 0.0)
-    if total:
-        for mask, weight in found.items():
-            for cell in bits(mask & untargeted):
-                heat[cell] += weight / total
-    return heat
-
-
 class TooLarge(Exception):
     """The search passed ``MAX_WORK``."""
 

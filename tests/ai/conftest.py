@@ -1,10 +1,10 @@
 from games.ai import get_player
+from games.ai.benchmark import range_view
 from games.engine import (
     BattleshipGame,
     Coordinate,
     FiredShot,
     GamePhase,
-    PlayerView,
     RuleSet,
 )
 
@@ -34,17 +34,6 @@ def play_out(level, seed, rules=None, opponent_level=1):
 
 def view_of(rules, shots):
     """The view of a player who fired ``shots``: (label, hit, sunk ship name or None)."""
-    fired = tuple(FiredShot(Coordinate.parse(c, rules.board_size), h, s) for c, h, s in shots)
-    return PlayerView(
-        player=0,
-        rules=rules,
-        phase=GamePhase.IN_PROGRESS,
-        current_player=0,
-        winner=None,
-        fleet=(),
-        shots_received=(),
-        shots_fired=fired,
-        enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
-        shots_left_in_turn=1,
-        move_number=len(fired),
+    return range_view(
+        rules, [FiredShot(Coordinate.parse(c, rules.board_size), h, s) for c, h, s in shots]
     )

@@ -21,6 +21,16 @@ def mask(labels, size):
     return sum(1 << cell(label, size) for label in labels.split())
 
 
+def probabilities(found, untargeted):
+    """Per untargeted cell, the weighted share of the places that cover it."""
+    total = sum(found.values())
+    heat = dict.fromkeys(bits(untargeted), 0.0)
+    for place, weight in found.items():
+        for c in bits(place & untargeted):
+            heat[c] += weight / total
+    return heat
+
+
 # A 5x5 board whose last ship is a Destroyer; x marks a miss:
 #
 #     A  .  x  .  x  .        Its seven places: a = A3-B3, b = B3-C3, c = C1-C2,
@@ -147,7 +157,7 @@ def test_the_places_give_the_admirals_posterior_and_legal_shots(rules, monkeypat
     for knowledge, shots in seen:
         heat = fleet_posterior(knowledge)
         assert heat is not None
-        share = endgame.probabilities(endgame.candidates(knowledge), knowledge.untargeted)
+        share = probabilities(endgame.candidates(knowledge), knowledge.untargeted)
         assert set(share) == set(bits(knowledge.untargeted))
         assert all(math.isclose(heat[c], p, abs_tol=1e-12) for c, p in share.items())
         (shot,) = shots
