@@ -78,7 +78,6 @@
   // htmx puts focus back only on an element with the same id; everything else (a board
   // cell, a button that is gone, a section replaced by another) is handled here.
   let lastFocusId = null;
-  let settledRequest = null;
   document.addEventListener("htmx:beforeRequest", (event) => {
     const active = document.activeElement;
     lastFocusId = active && active !== document.body ? active.id || null : null;
@@ -91,19 +90,25 @@
     }
   });
 
+  // Once per response: each out-of-band part (a cell a shot changed, the announcements)
+  // settles with an event of its own, so the work waits until every part is in place.
+  let settling = null;
   document.addEventListener("htmx:afterSettle", (event) => {
-    // Once per response: each out-of-band part (a cell a shot changed, the announcements)
-    // settles with an event of its own, and every swap is done by the first of them.
-    if (event.detail.xhr) {
-      if (event.detail.xhr === settledRequest) return;
-      settledRequest = event.detail.xhr;
+    const key = event.detail.xhr || event;
+    if (!settling || settling.key !== key) {
+      const response = (settling = { key, shot: false });
+      setTimeout(() => afterResponse(response), 0);
     }
+    // After a shot: the whole play area (the end, a refusal) or only what the move changed.
     const swapped = event.detail.target;
+    if (swapped && (swapped.id === "play" || swapped.id === "turn")) settling.shot = true;
+  });
+
+  function afterResponse(response) {
     document.querySelectorAll("table[data-nav]").forEach(initBoard);
     showRotate();
-    // After a shot: the whole play area (the end, a refusal) or only what the move changed.
     const turn = document.getElementById("turn");
-    if (turn && swapped && (swapped.id === "play" || swapped.id === "turn")) playSound(turn.dataset.sound);
+    if (turn && response.shot) playSound(turn.dataset.sound);
     if (!lastCell) {
       restoreFocus();
       return;
@@ -122,7 +127,7 @@
       target.tabIndex = 0;
       target.focus();
     }
-  });
+  }
 
   function restoreFocus() {
     const active = document.activeElement;
