@@ -3,10 +3,17 @@
 A ``Game`` rebuilds its engine state by replaying its shots; its methods are the game's
 actions (place a ship, start, fire, resign), each one transaction that changes nothing
 when the engine refuses the move.
+
+A started game's row holds everything the replay needs (both fleets, and every shot's
+cell in order), so a move reads one row, not three tables. The ``Ship`` and ``Shot`` rows
+are the same record kept normalised, written in the same transactions: they hold the
+fleet while it is being placed, and the statistics and the database's constraints (one
+shot per cell and per turn) work on them.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 import uuid
@@ -42,7 +49,6 @@ from games.engine import (
     GamePhase,
     IllegalMove,
     MoveResult,
-    Orientation,
     PlayerView,
     RuleSet,
     ShotsPerTurn,
@@ -249,6 +255,14 @@ class Game(models.Model):
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     moves = models.PositiveIntegerField(default=0, help_text="Shots stored so far, both sides.")
+    fleets = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Both fleets as fixed at the start, person's first, in the fleet-file form.",
+    )
+    cells = models.TextField(
+        blank=True, help_text='Every shot\'s cell in order, both sides, e.g. "E5 B7 A1".'
+    )
     play_seconds = models.FloatField(default=0, help_text="Time played: capped gaps between moves.")
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -306,19 +320,25 @@ class Game(models.Model):
         return random.Random(f"{self.seed}:computer").getrandbits(63)
 
     def engine(self, upto: int | None = None) -> BattleshipGame:
-        """The game's engine state, rebuilt from the stored fleets and shots (the first
-        ``upto`` of them, for a replay)."""
-        fleets: list[list[tuple[str, Coordinate, Orientation]]] = [[], []]
-        ships = self.ships.order_by("id").values_list("player", "name", "row", "col", "orientation")
-        for player, name, row, col, orientation in ships:
-            fleets[player].append((name, Coordinate(row, col), Orientation(orientation)))
-        shots = self.shots.order_by("sequence").values_list("row", "col")[:upto]
+        """The game's engine state, rebuilt from its fleets and shots (the first ``upto`` of
+        them, for a replay). A started game is rebuilt from its own row alone."""
+        rules = self.rule_set
+        if self.status == self.Status.SETUP:
+            fleets: list[list[tuple[str, Coordinate, str]]] = [[], []]
+            ships = self.ships.values_list("player", "name", "row", "col", "orientation")
+            for player, name, row, col, orientation in ships:
+                fleets[player].append((name, Coordinate(row, col), orientation))
+            return BattleshipGame.replay(rules, self.seed, fleets, [], started=False)
+        fleets = [
+            [(s["ship"], Coordinate(s["row"], s["col"]), s["orientation"]) for s in fleet]
+            for fleet in self.fleets
+        ]
+        labels = self.cells.split()[:upto]
         return BattleshipGame.replay(
-            self.rule_set,
+            rules,
             self.seed,
             fleets,
-            [Coordinate(row, col) for row, col in shots],
-            started=self.status != self.Status.SETUP,
+            [_cell(label, rules.board_size) for label in labels],
             resigned=HUMAN if self.status == self.Status.RESIGNED and upto is None else None,
         )
 
@@ -436,9 +456,10 @@ class Game(models.Model):
         for name, start, orientation in locked.opponent.place_fleet(locked.rule_set):
             computer.place_ship(name, start, orientation)
         locked._store_fleet(COMPUTER, computer)
+        locked.fleets = [[ship.to_dict() for ship in b.ships] for b in (board, computer)]
         locked.status = self.Status.PLAYING
         locked.started_at = locked.last_move_at = timezone.now()
-        locked.save(update_fields=["status", "started_at", "last_move_at"])
+        locked.save(update_fields=["fleets", "status", "started_at", "last_move_at"])
         self.refresh_from_db()
 
     # -- play ----------------------------------------------------------------------------
@@ -464,7 +485,7 @@ class Game(models.Model):
         computer = self.opponent
         while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
             results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
-        after = self._after_moves(len(results), engine)
+        after = self._after_moves(results, engine)
         with transaction.atomic():
             advanced = Game.objects.filter(
                 pk=self.pk, status=self.Status.PLAYING, moves=expected_move
@@ -494,13 +515,14 @@ class Game(models.Model):
         if self.moves != expected_move:
             raise StaleMove("that board was out of date; this is the current one")
 
-    def _after_moves(self, count: int, engine: BattleshipGame) -> dict[str, Any]:
-        """The game row's new values once ``count`` more shots are stored."""
+    def _after_moves(self, results: list[MoveResult], engine: BattleshipGame) -> dict[str, Any]:
+        """The game row's new values once the shots of ``results`` are stored."""
         now = timezone.now()
         gap = now - (self.last_move_at or now)
         after: dict[str, Any] = {
             "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
-            "moves": self.moves + count,
+            "moves": self.moves + len(results),
+            "cells": " ".join([*self.cells.split(), *(str(r.coord) for r in results)]),
             "last_move_at": now,
         }
         if engine.phase is GamePhase.FINISHED:
@@ -518,6 +540,12 @@ class Game(models.Model):
         game.finished_at = timezone.now()
         game.save(update_fields=["status", "finished_at"])
         self.refresh_from_db()
+
+
+@functools.cache
+def _cell(label: str, size: int) -> Coordinate:
+    """A stored cell label read back; a game's labels repeat, so each is parsed once."""
+    return Coordinate.parse(label, size)
 
 
 class Ship(models.Model):

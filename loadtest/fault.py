@@ -9,6 +9,8 @@ its game and goes on. Then the load stops and every game in the database is chec
 
 - it replays from its stored fleets and shots (``Game.engine()``), each stored hit and
   sinking agreeing with the replay, and its status agreeing with the replay's end;
+- the game row's own record (both fleets and every shot's cell, what a move reads) is the
+  same as its ship and shot rows;
 - ``moves`` equals the number of stored shots, numbered 0..n-1, alternating person and
   computer, in whole pairs (only a game the person won may end on the person's shot);
 - each unfinished game accepts a next move over HTTP: its player fires once more.
@@ -54,7 +56,7 @@ def check_games() -> None:
     problems: list[str] = []
     counts = {"games": 0, "half_moves": 0, "shots": 0}
     unfinished: list[str] = []
-    for game in Game.objects.prefetch_related("shots"):
+    for game in Game.objects.prefetch_related("shots", "ships"):
         counts["games"] += 1
         shots = sorted(game.shots.all(), key=lambda s: s.sequence)
         counts["shots"] += len(shots)
@@ -67,6 +69,16 @@ def check_games() -> None:
         if game.moves != len(shots) or (len(shots) % 2 and not won_on_last_shot):
             counts["half_moves"] += 1
             problems.append(f"{where}: half a move (moves={game.moves})")
+        if game.cells.split() != [str(Coordinate(s.row, s.col)) for s in shots]:
+            problems.append(f"{where}: the row's cells are not its stored shots")
+        ships = sorted((s.player, s.name, s.row, s.col, s.orientation) for s in game.ships.all())
+        on_row = sorted(
+            (player, s["ship"], s["row"], s["col"], s["orientation"])
+            for player, fleet in enumerate(game.fleets)
+            for s in fleet
+        )
+        if game.status != Game.Status.SETUP and on_row != ships:
+            problems.append(f"{where}: the row's fleets are not its stored ships")
         try:
             engine = game.engine(upto=0)
             for shot in shots:

@@ -51,12 +51,21 @@ def new_game(client, level=1):
 
 
 def set_fleet(game, player, fleet):
+    """Put ``fleet`` in place of ``player``'s, also on a started game's row."""
     Ship.objects.filter(game=game, player=player).delete()
     for name, start, way in fleet:
         cell = Coordinate.parse(start)
         Ship.objects.create(
             game=game, player=player, name=name, row=cell.row, col=cell.col, orientation=way
         )
+    game.refresh_from_db()
+    if game.fleets:
+        game.fleets[player] = [
+            {"ship": name, "row": cell.row, "col": cell.col, "orientation": way}
+            for name, start, way in fleet
+            for cell in [Coordinate.parse(start)]
+        ]
+        game.save(update_fields=["fleets"])
 
 
 def started_game(client, level=1, computer_fleet=COMPUTER_FLEET):

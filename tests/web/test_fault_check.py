@@ -40,3 +40,15 @@ def test_it_finds_a_shot_that_disagrees_with_the_replay(guest, capsys):
     shot.hit = not shot.hit
     shot.save()
     assert "disagrees with the replay" in checked(capsys)["problems"][0]
+
+
+def test_it_finds_a_game_row_that_disagrees_with_its_shots_and_ships(guest, capsys):
+    game = started_game(guest)
+    fire(guest, game, "A1")
+    game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(cells="A1")
+    assert "the row's cells are not its stored shots" in checked(capsys)["problems"][0]
+    Game.objects.filter(pk=game.pk).update(cells=game.cells)
+    assert checked(capsys)["problems"] == []
+    game.ships.filter(player=1, name="Carrier").update(row=5)
+    assert "the row's fleets are not its stored ships" in checked(capsys)["problems"][0]

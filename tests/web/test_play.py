@@ -248,3 +248,23 @@ def test_a_history_restore_request_gets_the_whole_page(guest):
     partial = guest.get(game.get_absolute_url(), headers=HX).content.decode()
     assert "<html" not in partial
     assert 'id="play"' in partial
+
+
+def test_games_started_before_the_row_held_the_replay_are_filled_in(guest):
+    """The migration that put fleets and cells on the game row fills in older games."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0003_game_row_holds_the_replay")
+    game = started_game(guest)
+    fire(guest, game, "A6")
+    fire(guest, game, "B2")
+    game.refresh_from_db()
+    before = (game.fleets, game.cells)
+    Game.objects.filter(pk=game.pk).update(fleets=[], cells="")
+    migration.fill_rows(apps, None)
+    game.refresh_from_db()
+    assert game.cells == before[1]
+    assert [sorted(f, key=str) for f in game.fleets] == [sorted(f, key=str) for f in before[0]]
+    assert fire(guest, game, "C3").status_code == 200
