@@ -73,61 +73,119 @@ def _grid(size: int) -> tuple[tuple[str, tuple[tuple[Coordinate, str], ...]], ..
     )
 
 
+class _Cells:
+    """What the view says of each cell of both boards, looked up once; cells made on demand."""
+
+    def __init__(self, view: PlayerView) -> None:
+        # Own board: ships and the shots received.
+        self.own_ship_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
+        self.received = dict(view.shots_received)
+        self.own_sunk = {
+            ship.name for ship in view.fleet if all(self.received.get(c) for c in ship.cells)
+        }
+        # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
+        # end the fleet revealed.
+        self.fired = {shot.coord: shot.hit for shot in view.shots_fired}
+        self.sunk_cells = {
+            cell: name for name, cells in sunk_ship_cells(view).items() for cell in cells
+        }
+        self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
+        self.can_fire = view.my_turn
+
+    def own(self, coord: Coordinate, label: str) -> Cell:
+        ship = self.own_ship_at.get(coord, "")
+        if coord in self.received:
+            if not self.received[coord]:
+                return Cell(label, "miss", ship)
+            return Cell(label, "sunk" if ship in self.own_sunk else "hit", ship)
+        return Cell(label, "ship" if ship else "water", ship)
+
+    def enemy(self, coord: Coordinate, label: str) -> Cell:
+        if coord in self.sunk_cells:
+            return Cell(label, "sunk", self.sunk_cells[coord])
+        if coord in self.fired:
+            state = "hit" if self.fired[coord] else "miss"
+            return Cell(label, state, self.revealed.get(coord, ""))
+        if coord in self.revealed:
+            return Cell(label, "ship", self.revealed[coord])
+        return Cell(label, "unknown", can_fire=self.can_fire)
+
+
 def build_display(view: PlayerView) -> GameDisplay:
     size = view.rules.board_size
     grid = _grid(size)
-    # Own board: ships and the shots received.
-    own_ship_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
-    received = dict(view.shots_received)
-    own_sunk = {ship.name for ship in view.fleet if all(received.get(c) for c in ship.cells)}
-    own_rows = []
-    for letter, cells in grid:
-        row = []
-        for coord, label in cells:
-            ship = own_ship_at.get(coord, "")
-            if coord in received:
-                state = ("sunk" if ship in own_sunk else "hit") if received[coord] else "miss"
-            else:
-                state = "ship" if ship else "water"
-            row.append(Cell(label, state, ship))
-        own_rows.append((letter, row))
-    # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
-    # end the fleet revealed.
-    fired = {shot.coord: shot.hit for shot in view.shots_fired}
-    sunk_cells = {cell: name for name, cells in sunk_ship_cells(view).items() for cell in cells}
-    revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
-    can_fire = view.my_turn
-    enemy_rows = []
-    for letter, cells in grid:
-        row = []
-        for coord, label in cells:
-            if coord in sunk_cells:
-                cell = Cell(label, "sunk", sunk_cells[coord])
-            elif coord in fired:
-                cell = Cell(label, "hit" if fired[coord] else "miss", revealed.get(coord, ""))
-            elif coord in revealed:
-                cell = Cell(label, "ship", revealed[coord])
-            else:
-                cell = Cell(label, "unknown", can_fire=can_fire)
-            row.append(cell)
-        enemy_rows.append((letter, row))
-    hits_on = {ship.name: sum(1 for c in ship.cells if received.get(c)) for ship in view.fleet}
-    own_fleet = [
-        ShipStatus(s.name, s.length, hits_on.get(s.name, 0), s.name in own_sunk) for s in view.fleet
-    ]
-    enemy_fleet = [
-        ShipStatus(s.name, s.length, None, s.name in view.enemy_sunk) for s in view.rules.fleet
-    ]
+    cells = _Cells(view)
+    own_rows = [(letter, [cells.own(c, label) for c, label in row]) for letter, row in grid]
+    enemy_rows = [(letter, [cells.enemy(c, label) for c, label in row]) for letter, row in grid]
     announcements, sound = last_round(view)
     return GameDisplay(
         columns=list(range(1, size + 1)),
         own_rows=own_rows,
         enemy_rows=enemy_rows,
-        own_fleet=own_fleet,
-        enemy_fleet=enemy_fleet,
+        own_fleet=own_fleet(view, cells),
+        enemy_fleet=enemy_fleet(view),
         announcements=announcements,
         sound=sound,
         outcome=outcome(view),
+    )
+
+
+def own_fleet(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
+    hits_on = {
+        ship.name: sum(1 for c in ship.cells if cells.received.get(c)) for ship in view.fleet
+    }
+    return [
+        ShipStatus(s.name, s.length, hits_on.get(s.name, 0), s.name in cells.own_sunk)
+        for s in view.fleet
+    ]
+
+
+def enemy_fleet(view: PlayerView) -> list[ShipStatus]:
+    return [ShipStatus(s.name, s.length, None, s.name in view.enemy_sunk) for s in view.rules.fleet]
+
+
+@dataclass(frozen=True)
+class MoveDisplay:
+    """The answer to a shot in a game that goes on: only what the move changed.
+
+    The cells fired at, and after a sinking the sunk ship's cells; a fleet's list only
+    when it changed (theirs when one of theirs sank, yours when you were hit), else None;
+    what was announced.
+    """
+
+    changed_enemy: list[Cell]
+    changed_own: list[Cell]
+    enemy_fleet: list[ShipStatus] | None
+    own_fleet: list[ShipStatus] | None
+    announcements: list[str]
+    sound: str
+    outcome: str = ""
+
+
+def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
+    """What changed with the person's last ``mine`` shots and the computer's last ``theirs``.
+
+    Read from the person's view like everything else here: under fog of war a sinking of
+    theirs is not in the view, so the answer looks like any other hit.
+    """
+    cells = _Cells(view)
+    fired = view.shots_fired[len(view.shots_fired) - mine :]
+    received = view.shots_received[len(view.shots_received) - theirs :]
+    they_sank = any(shot.sunk for shot in fired)
+    # A ship of yours hit now and sunk now sank with this move.
+    sunk_now = {cells.own_ship_at[coord] for coord, hit in received if hit} & cells.own_sunk
+    enemy = {shot.coord for shot in fired} | (set(cells.sunk_cells) if they_sank else set())
+    own = {coord for coord, _hit in received} | {
+        coord for coord, name in cells.own_ship_at.items() if name in sunk_now
+    }
+    announcements, sound = last_round(view)
+    return MoveDisplay(
+        changed_enemy=[cells.enemy(c, str(c)) for c in sorted(enemy)],
+        changed_own=[cells.own(c, str(c)) for c in sorted(own)],
+        enemy_fleet=enemy_fleet(view) if they_sank else None,
+        own_fleet=own_fleet(view, cells) if any(hit for _, hit in received) else None,
+        announcements=announcements,
+        sound=sound,
     )
 
 

@@ -22,9 +22,9 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
 
 from games.ai import LEVELS, LevelInfo
-from games.display import Cell, build_display, summarise
+from games.display import build_display, build_move, summarise
 from games.engine import MoveResult, RuleSet
-from games.models import COMPUTER, HUMAN, Game, StaleMove, guest_id
+from games.models import HUMAN, Game, StaleMove, guest_id
 
 GAME_PAGE = "games/game.html"
 
@@ -241,36 +241,14 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
 
     The cells fired at (and, after a sinking, the sunk ship's cells), the move number, the
     announcements and a fleet's state when it changed, each swapped in where it is on the
-    page by id.
-    A tenth of the whole play area: less to render, to send and to swap.
+    page by id. A tenth of the whole play area: less to build, render, send and swap.
     """
     view = game.view()
-    display = build_display(view)
-    fired = {(r.player, str(r.coord)) for r in results}
-    # What changed, decided from what the person may know: under fog of war a sinking of
-    # theirs is not announced, so the answer must look like any other hit.
     mine = sum(1 for r in results if r.player == HUMAN)
-    they_sank = any(shot.sunk for shot in view.shots_fired[len(view.shots_fired) - mine :])
-    you_lost_one = any(r.sunk for r in results if r.player == COMPUTER)  # your own ships
-
-    def changed(rows: list[tuple[str, list[Cell]]], shooter: int, sank: bool) -> list[Cell]:
-        # A sinking turns the sunk ship's earlier hits into "sunk" cells as well.
-        return [
-            cell
-            for _letter, row in rows
-            for cell in row
-            if (shooter, cell.label) in fired or (sank and cell.state == "sunk")
-        ]
-
     context = {
         "game": game,
         "view": view,
-        "display": display,
-        "changed_enemy": changed(display.enemy_rows, HUMAN, they_sank),
-        "changed_own": changed(display.own_rows, COMPUTER, you_lost_one),
-        # Their fleet's list changes only when one of theirs sinks; yours when you are hit.
-        "enemy_fleet_changed": they_sank,
-        "own_fleet_changed": any(r.hit for r in results if r.player == COMPUTER),
+        "display": build_move(view, mine, len(results) - mine),
     }
     response = TemplateResponse(request, GAME_PAGE + "#move", context)
     return reswap(retarget(response, "#turn"), "outerHTML")
