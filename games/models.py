@@ -14,6 +14,7 @@ shot per cell and per turn) work on them.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 import secrets
 import uuid
@@ -80,13 +81,15 @@ def guest_id(request: HttpRequest, *, create: bool = False) -> str | None:
 class GameQuerySet(models.QuerySet["Game"]):
     def owned_by(self, request: HttpRequest) -> GameQuerySet:
         """The games this request may see: the signed-in user's, or this browser's as a guest."""
-        mine = Q(pk__in=[])
+        ways = []
         if request.user.is_authenticated:
-            mine |= Q(owner=request.user)
+            ways.append(Q(owner=request.user))
         guest = guest_id(request)
         if guest:
-            mine |= Q(owner=None, guest_id=guest)
-        return self.filter(mine)
+            ways.append(Q(owner=None, guest_id=guest))
+        if not ways:
+            return self.none()
+        return self.filter(functools.reduce(operator.or_, ways))
 
     def unfinished(self) -> GameQuerySet:
         return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
