@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.board import Board, Ship
+from games.engine.board import Board, Ship, ShotResult
 from games.engine.coordinates import Coordinate, Orientation
 from games.engine.errors import BattleshipError, IllegalMove, InvalidPlacement
 from games.engine.rules import FirstPlayer, RuleSet, ShotsPerTurn
@@ -265,6 +265,20 @@ class BattleshipGame:
 
     def make_move(self, coord: Coordinate | str | tuple[int, int]) -> MoveResult:
         """Fire one shot for the player to move. Turns pass when their shots are used up."""
+        shooter, result = self._fire(coord)
+        return MoveResult(
+            player=shooter,
+            coord=result.coord,
+            hit=result.hit,
+            sunk=result.sunk,
+            turn_over=self.current_player != shooter,
+            game_over=self.phase is GamePhase.FINISHED,
+            winner=self.winner,
+            next_player=self.current_player,
+        )
+
+    def _fire(self, coord: Coordinate | str | tuple[int, int]) -> tuple[int, ShotResult]:
+        """``make_move`` without its report: the shooter and what the shot did."""
         if self.phase is not GamePhase.IN_PROGRESS:
             when = (
                 "before the game has started"
@@ -286,16 +300,7 @@ class BattleshipGame:
             self._shots_left = 0
         elif self._shots_left <= 0:
             self._begin_turn(1 - shooter)
-        return MoveResult(
-            player=shooter,
-            coord=result.coord,
-            hit=result.hit,
-            sunk=result.sunk,
-            turn_over=self.current_player != shooter,
-            game_over=self.phase is GamePhase.FINISHED,
-            winner=self.winner,
-            next_player=self.current_player,
-        )
+        return shooter, result
 
     def resign(self, player: int) -> None:
         """``player`` gives up: the game ends and the other player wins (rules/002, 4.4)."""
@@ -405,7 +410,7 @@ class BattleshipGame:
             if first_player is not None and first_player != game.first_player:
                 raise BattleshipError("the first player does not agree with the rules and seed")
         for coord in shots:
-            game.make_move(coord)
+            game._fire(coord)  # what each shot did is in the game; no report needed
         if resigned is not None:
             game.resign(resigned)
         return game
