@@ -21,6 +21,7 @@ ships, which keeps the worst move inside a web request.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -353,6 +354,17 @@ def _explanations(
     return _sampled(unexplained, options, claim, multiplicity, placements_of, seed)
 
 
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """A point of a draw: the options to cover the lowest uncovered hit, and their weights."""
+
+    choices: list[tuple[int, int]]
+    weights: list[float]
+    running: list[float]
+    """The running sums of ``weights``."""
+    total: float
+
+
 def _sampled(
     unexplained: int,
     options: Callable[[int, int, set[int]], list[tuple[int, int]]],
@@ -369,20 +381,30 @@ def _sampled(
     that covers more hits at once.
     """
     rng = random.Random(seed)
+    # Draws pass the same points again and again (the first point is every draw's): the
+    # options at a point, their weights and the weights' running sums (what ``choices``
+    # would add up each time) are worked out once.
+    steps: dict[tuple[int, int, frozenset[int]], _Step] = {}
     draws: dict[Explanation, float] = {}
     for _ in range(EXPLANATION_DRAWS):
         uncovered, reserved = unexplained, 0
         chosen: list[tuple[int, int]] = []
         probability = 1.0
         while uncovered:
-            choices = options(uncovered, reserved, {k for k, _ in chosen})
+            point = (uncovered, reserved, frozenset(k for k, _ in chosen))
+            step = steps.get(point)
+            if step is None:
+                choices = options(uncovered, reserved, set(point[2]))
+                weights = [
+                    HIT_PULL ** (mask & uncovered).bit_count() / placements_of[k]
+                    for k, mask in choices
+                ]
+                step = _Step(choices, weights, list(itertools.accumulate(weights)), sum(weights))
+                steps[point] = step
+            choices, weights, total = step.choices, step.weights, step.total
             if not choices:
                 break
-            weights = [
-                HIT_PULL ** (mask & uncovered).bit_count() / placements_of[k] for k, mask in choices
-            ]
-            total = sum(weights)
-            pick = rng.choices(range(len(choices)), weights)[0]
+            pick = rng.choices(range(len(choices)), cum_weights=step.running)[0]
             probability *= weights[pick] / total
             k, mask = choices[pick]
             chosen.append((k, mask))
