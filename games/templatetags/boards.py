@@ -1,11 +1,13 @@
-"""Board cells, rendered in Python.
+"""Board cells and fleet lists, rendered in Python.
 
 A game page has 200 cells and every move re-renders them; as template loops, or even as
 ``format_html`` calls, they cost most of a fire request's time, so each row is built here
-with plain string formatting. Each cell has an id, so that the answer to a shot can
-replace only the cells it changed (out-of-band swaps). Every value is escaped on the way
-in (labels, states and symbols are our own words, names hold ship names from the rule
-set), which is why each ``mark_safe`` below is marked as reviewed for bandit.
+with plain string formatting (so is a fleet's list: five ships with a pip per cell cost as
+much as the rest of a move's answer as an included template). Each cell has an id, so
+that the answer to a shot can replace only the cells it changed (out-of-band swaps). Every
+value is escaped on the way in (labels, states and symbols are our own words, names hold
+ship names from the rule set), which is why each ``mark_safe`` below is marked as reviewed
+for bandit.
 """
 
 from collections.abc import Iterable
@@ -14,7 +16,7 @@ from html import escape
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from games.display import Cell
+from games.display import Cell, ShipStatus
 
 register = template.Library()
 
@@ -68,4 +70,35 @@ def setup_cells(cells: Iterable[Cell]) -> SafeString:
             f'<span aria-hidden="true">{escape(cell.ship[:2])}</span></button></td>'
             for cell in cells
         )
+    )
+
+
+_PIP = '<span class="pip"></span>'
+
+
+@register.simple_tag
+def fleet_status(
+    ships: Iterable[ShipStatus], label: str, list_id: str, oob: bool = False
+) -> SafeString:
+    """A fleet's ships with their state in words; pips show their length."""
+    items = []
+    for ship in ships:
+        if ship.sunk:
+            state = "sunk"
+        elif ship.hits is None:
+            state = "afloat"  # an enemy ship's damage is not known until it sinks
+        elif ship.hits:
+            state = f"{ship.hits} of {ship.length} hit"
+        else:
+            state = "undamaged"
+        items.append(
+            f'<li class="{"is-sunk" if ship.sunk else ""}">'
+            f'<span class="ship-name">{escape(ship.name)}</span> '
+            f'<span class="ship-cells" aria-hidden="true">{_PIP * ship.length}</span> '
+            f'<span class="ship-state">{state}</span></li>'
+        )
+    return mark_safe(  # noqa: S308  # nosec B308 B703
+        f'<ul class="fleet-status" id="{escape(list_id)}" aria-label="{escape(label)}"{_swap(oob)}>'
+        + "".join(items)
+        + "</ul>"
     )

@@ -6,6 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 
+from games.engine import RuleSet
 from games.models import COMPUTER, HUMAN, Game, Shot
 from tests.web.conftest import COMPUTER_FLEET, fire, fleet_cells, normalised, started_game
 
@@ -268,3 +269,21 @@ def test_games_started_before_the_row_held_the_replay_are_filled_in(guest):
     assert game.cells == before[1]
     assert [sorted(f, key=str) for f in game.fleets] == [sorted(f, key=str) for f in before[0]]
     assert fire(guest, game, "C3").status_code == 200
+
+
+def test_the_fleet_lists_say_each_ships_state_in_words(guest):
+    game = started_game(guest)
+    page = guest.get(game.get_absolute_url()).content.decode()
+
+    def states(html, list_id):
+        found = re.search(rf'<ul class="fleet-status" id="{list_id}".*?</ul>', html, re.S)
+        return re.findall(r'ship-name">(\w+)</span>.*?ship-state">([\w ]+)<', found.group(0))
+
+    assert states(page, "own-fleet") == [
+        (spec.name, "undamaged") for spec in RuleSet.standard().fleet
+    ]
+    assert {state for _name, state in states(page, "enemy-fleet")} == {"afloat"}
+    fire(guest, game, "J9")
+    answer = fire(guest, game, "J10").content.decode()
+    assert ("Destroyer", "sunk") in states(answer, "enemy-fleet")
+    assert [s for n, s in states(answer, "enemy-fleet") if n != "Destroyer"] == ["afloat"] * 4
