@@ -212,7 +212,7 @@ class Board:
     @property
     def all_sunk(self) -> bool:
         """Whether the whole fleet is sunk (only meaningful once it is complete)."""
-        return self.is_complete and self._cells_afloat == 0
+        return self._cells_afloat == 0 and self.is_complete
 
     @property
     def afloat(self) -> tuple[Ship, ...]:

@@ -7,7 +7,7 @@ import random
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from games.engine.board import Board, Ship, ShotResult
 from games.engine.coordinates import Coordinate, Orientation
@@ -317,6 +317,8 @@ class BattleshipGame:
         """How many shots ``player`` gets in a turn now, under the rule set."""
         own = self.boards[self._seat(player)]
         policy = self.rules.shots_per_turn
+        if policy is ShotsPerTurn.ONE:
+            return 1  # the standard game, and every turn of a replay of one: nothing to count
         if policy is ShotsPerTurn.UNSUNK_SHIPS:
             allowed = len(own.afloat)
         elif policy is ShotsPerTurn.FIXED:
@@ -324,7 +326,7 @@ class BattleshipGame:
         elif policy is ShotsPerTurn.UNHIT_CELLS:
             allowed = own.unhit_cells
         else:
-            allowed = 1
+            assert_never(policy)
         untargeted = self.rules.board_size**2 - self.boards[1 - player].shot_count
         return max(1, min(allowed, untargeted))
 
