@@ -34,7 +34,7 @@ import numpy.typing as npt
 from games.ai import endgame
 from games.ai.base import ComputerPlayer
 from games.ai.captain import Captain
-from games.ai.geometry import bits, coordinate, halo, placements, placements_through
+from games.ai.geometry import bits, coordinate, halo, placements
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, hard_placement
 from games.engine import Coordinate, PlayerView, RuleSet, ShipSpec
@@ -69,6 +69,8 @@ class _Tables:
     """
     rows: dict[int, dict[int, int]]
     """length -> placement mask -> its row in ``cells``."""
+    through: dict[int, tuple[tuple[int, ...], ...]]
+    """length -> cell -> the rows of the placements covering it, in order."""
 
 
 @functools.cache
@@ -90,7 +92,11 @@ def _tables(size: int, lengths: tuple[int, ...], allow_adjacent: bool) -> _Table
         (a, b): (near[a] @ cells[b].T > 0).astype(np.float32) for a in lengths for b in lengths
     }
     rows = {length: {mask: i for i, mask in enumerate(found)} for length, found in masks.items()}
-    return _Tables(size, masks, cells, touching, conflict, rows)
+    through = {
+        length: tuple(tuple(np.flatnonzero(matrix[:, cell]).tolist()) for cell in range(n))
+        for length, matrix in cells.items()
+    }
+    return _Tables(size, masks, cells, touching, conflict, rows, through)
 
 
 class Admiral(ComputerPlayer):
@@ -366,11 +372,13 @@ def _explanations(
     if not unexplained:
         return [()], [1.0]  # nothing to cover: one way, the empty one
     size = tables.size
-    valid: dict[int, set[int]] = {}
+    # Per length, whether each placement fits the view (a list: indexing it is quickest).
+    fits: dict[int, list[bool]] = {}
     for k, spec in enumerate(ships):
-        if spec.length not in valid:
-            masks = tables.masks[spec.length]
-            valid[spec.length] = {masks[i] for i in rows[k].tolist()}
+        if spec.length not in fits:
+            fit = np.zeros(len(tables.masks[spec.length]), dtype=bool)
+            fit[rows[k]] = True
+            fits[spec.length] = fit.tolist()
     # Ships of one length are tried in fleet order only: the first uncovered hit takes the
     # first free ship of a length, and the weight counts the orders skipped.
     twins = [
@@ -392,8 +400,8 @@ def _explanations(
         """The placements of a ``length`` ship over ``cell`` that fit the view (kept)."""
         key = (length, cell)
         if key not in fitting:
-            fit = valid[length]
-            fitting[key] = [m for m in placements_through(size, length, cell) if m in fit]
+            fit, masks = fits[length], tables.masks[length]
+            fitting[key] = [masks[i] for i in tables.through[length][cell] if fit[i]]
         return fitting[key]
 
     def options(uncovered: int, reserved: int, taken: set[int]) -> list[tuple[int, int]]:
@@ -425,7 +433,7 @@ def _explanations(
     extend(unexplained, 0)
     if len(found) <= MAX_EXPLANATIONS:
         return found, [multiplicity(e) for e in found]
-    placements_of = [len(valid[spec.length]) for spec in ships]
+    placements_of = [len(rows[k]) for k in range(len(ships))]
     return _sampled(unexplained, options, claim, multiplicity, placements_of, seed)
 
 
