@@ -324,26 +324,37 @@ class Game(models.Model):
 
     def engine(self, upto: int | None = None) -> BattleshipGame:
         """The game's engine state, rebuilt from its fleets and shots (the first ``upto`` of
-        them, for a replay). A started game is rebuilt from its own row alone."""
+        them, for a replay).
+
+        A started game is rebuilt from its own row. A row that does not hold the whole game
+        (written by code older than these fields, say by a worker still running during a
+        deploy) is rebuilt from its ship and shot rows instead, and its next move writes
+        the row whole again.
+        """
         rules = self.rule_set
+        resigned = HUMAN if self.status == self.Status.RESIGNED and upto is None else None
         if self.status == self.Status.SETUP:
-            fleets: list[list[tuple[str, Coordinate, str]]] = [[], []]
-            ships = self.ships.values_list("player", "name", "row", "col", "orientation")
-            for player, name, row, col, orientation in ships:
-                fleets[player].append((name, Coordinate(row, col), orientation))
-            return BattleshipGame.replay(rules, self.seed, fleets, [], started=False)
-        fleets = [
-            [(s["ship"], Coordinate(s["row"], s["col"]), s["orientation"]) for s in fleet]
-            for fleet in self.fleets
-        ]
-        labels = self.cells.split()[:upto]
-        return BattleshipGame.replay(
-            rules,
-            self.seed,
-            fleets,
-            [_cell(label, rules.board_size) for label in labels],
-            resigned=HUMAN if self.status == self.Status.RESIGNED and upto is None else None,
-        )
+            return BattleshipGame.replay(rules, self.seed, self._stored_fleets(), [], started=False)
+        labels = self.cells.split()
+        if self.fleets and len(labels) == self.moves:
+            fleets = [
+                [(s["ship"], Coordinate(s["row"], s["col"]), s["orientation"]) for s in fleet]
+                for fleet in self.fleets
+            ]
+            shots = [_cell(label, rules.board_size) for label in labels[:upto]]
+        else:
+            fleets = self._stored_fleets()
+            rows = self.shots.order_by("sequence").values_list("row", "col")[:upto]
+            shots = [Coordinate(row, col) for row, col in rows]
+        return BattleshipGame.replay(rules, self.seed, fleets, shots, resigned=resigned)
+
+    def _stored_fleets(self) -> list[list[tuple[str, Coordinate, str]]]:
+        """Both fleets as their ship rows hold them (the person's first)."""
+        fleets: list[list[tuple[str, Coordinate, str]]] = [[], []]
+        ships = self.ships.values_list("player", "name", "row", "col", "orientation")
+        for player, name, row, col, orientation in ships:
+            fleets[player].append((name, Coordinate(row, col), orientation))
+        return fleets
 
     def view(self) -> PlayerView:
         """What the person may know of this game: the only thing pages are built from."""
@@ -525,9 +536,12 @@ class Game(models.Model):
         after: dict[str, Any] = {
             "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
             "moves": self.moves + len(results),
-            "cells": " ".join([*self.cells.split(), *(str(r.coord) for r in results)]),
+            # Written whole from the engine, which holds every shot after this move.
+            "cells": " ".join(str(shot.coord) for shot in engine.shots),
             "last_move_at": now,
         }
+        if not self.fleets:  # a row from before it held the fleets: hold them from now on
+            after["fleets"] = [[ship.to_dict() for ship in board.ships] for board in engine.boards]
         if engine.phase is GamePhase.FINISHED:
             after["status"] = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
             after["finished_at"] = now

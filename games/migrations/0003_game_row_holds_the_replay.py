@@ -6,9 +6,14 @@ ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def fill_rows(apps, schema_editor):
-    """Games started before this migration: copy their fleets and shots onto the row."""
+    """Games started before this migration: copy their fleets and shots onto the row.
+
+    A few hundred games at a time, so that a database of many games is not read at once.
+    """
     Game = apps.get_model("games", "Game")
-    for game in Game.objects.exclude(status="setup").prefetch_related("ships", "shots"):
+    started = Game.objects.exclude(status="setup").prefetch_related("ships", "shots")
+    batch = []
+    for game in started.iterator(chunk_size=500):
         fleets = [[], []]
         for ship in sorted(game.ships.all(), key=lambda s: s.id):
             fleets[ship.player].append(
@@ -22,7 +27,11 @@ def fill_rows(apps, schema_editor):
         shots = sorted(game.shots.all(), key=lambda s: s.sequence)
         game.fleets = fleets
         game.cells = " ".join(f"{ROW_LETTERS[s.row]}{s.col + 1}" for s in shots)
-        game.save(update_fields=["fleets", "cells"])
+        batch.append(game)
+        if len(batch) == 500:
+            Game.objects.bulk_update(batch, ["fleets", "cells"])
+            batch = []
+    Game.objects.bulk_update(batch, ["fleets", "cells"])
 
 
 class Migration(migrations.Migration):

@@ -254,26 +254,6 @@ def test_a_history_restore_request_gets_the_whole_page(guest):
     assert 'id="play"' in partial
 
 
-def test_games_started_before_the_row_held_the_replay_are_filled_in(guest):
-    """The migration that put fleets and cells on the game row fills in older games."""
-    import importlib
-
-    from django.apps import apps
-
-    migration = importlib.import_module("games.migrations.0003_game_row_holds_the_replay")
-    game = started_game(guest)
-    fire(guest, game, "A6")
-    fire(guest, game, "B2")
-    game.refresh_from_db()
-    before = (game.fleets, game.cells)
-    Game.objects.filter(pk=game.pk).update(fleets=[], cells="")
-    migration.fill_rows(apps, None)
-    game.refresh_from_db()
-    assert game.cells == before[1]
-    assert [sorted(f, key=str) for f in game.fleets] == [sorted(f, key=str) for f in before[0]]
-    assert fire(guest, game, "C3").status_code == 200
-
-
 def test_the_fleet_lists_say_each_ships_state_in_words(guest):
     game = started_game(guest)
     page = guest.get(game.get_absolute_url()).content.decode()
@@ -290,3 +270,18 @@ def test_the_fleet_lists_say_each_ships_state_in_words(guest):
     answer = fire(guest, game, "J10").content.decode()
     assert ("Destroyer", "sunk") in states(answer, "enemy-fleet")
     assert [s for n, s in states(answer, "enemy-fleet") if n != "Destroyer"] == ["afloat"] * 4
+
+
+def test_a_row_that_does_not_hold_the_whole_game_is_rebuilt_from_its_tables(guest):
+    """As a worker running older code during a deploy would leave it: the move stored in the
+    ship and shot rows, not on the game row. The game plays on, and the row is whole again."""
+    game = started_game(guest)
+    fire(guest, game, "A6")
+    Game.objects.filter(pk=game.pk).update(cells="", fleets=[])
+    assert 'aria-label="A6, hit"' in guest.get(game.get_absolute_url()).content.decode()
+    assert fire(guest, game, "A7").status_code == 200
+    game.refresh_from_db()
+    shots = Shot.objects.filter(game=game).order_by("sequence")
+    assert game.cells.split() == [shot.cell for shot in shots]
+    assert game.cells.split()[0::2] == ["A6", "A7"]
+    assert game.fleets[1][0] == {"ship": "Carrier", "row": 0, "col": 5, "orientation": "V"}

@@ -112,6 +112,20 @@ def store(
         game.created_at = started_at - timedelta(seconds=30)
         game.started_at = started_at
         game.last_move_at = game.finished_at = finished_at
+        # What the site rebuilds a game from: both fleets and every shot's cell, on the row.
+        game.fleets = [
+            [
+                {
+                    "ship": name,
+                    "row": start.row,
+                    "col": start.col,
+                    "orientation": getattr(orientation, "value", orientation),
+                }
+                for name, start, orientation in fleet
+            ]
+            for fleet in played["fleets"]
+        ]
+        game.cells = " ".join(str(result.coord) for result in played["shots"])
         rows.append(game)
         for player, fleet in enumerate(played["fleets"]):
             ships.extend(

@@ -1,0 +1,66 @@
+"""The migration that put each started game's replay on its row fills in older games."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from games.engine import Coordinate, RuleSet
+from games.models import Game
+from tests.web.conftest import COMPUTER_FLEET, HUMAN_FLEET
+
+BEFORE = [("games", "0002_statistics_indexes")]
+AFTER = [("games", "0003_game_row_holds_the_replay")]
+
+
+def migrated_to(target):
+    executor = MigrationExecutor(connection)
+    executor.migrate(target)
+    return executor.loader.project_state(target).apps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_fills_in_started_games_and_leaves_games_in_setup_alone():
+    try:
+        apps = migrated_to(BEFORE)
+        old_game, ship, shot = (apps.get_model("games", m) for m in ("Game", "Ship", "Shot"))
+        rules = RuleSet.standard().to_dict()
+        playing = old_game.objects.create(level=1, rules=rules, seed=1, status="playing", moves=3)
+        resigned = old_game.objects.create(level=1, rules=rules, seed=2, status="resigned")
+        setup = old_game.objects.create(level=1, rules=rules, seed=3, status="setup")
+        for game in (playing, resigned):
+            for player, fleet in enumerate((HUMAN_FLEET, COMPUTER_FLEET)):
+                for name, start, way in fleet:
+                    cell = Coordinate.parse(start)
+                    ship.objects.create(
+                        game=game,
+                        player=player,
+                        name=name,
+                        row=cell.row,
+                        col=cell.col,
+                        orientation=way,
+                    )
+        for sequence, (player, label, hit) in enumerate(
+            [(0, "A6", True), (1, "E2", True), (0, "J1", True)]
+        ):
+            cell = Coordinate.parse(label)
+            shot.objects.create(
+                game=playing, sequence=sequence, player=player, row=cell.row, col=cell.col, hit=hit
+            )
+        ship.objects.create(game=setup, player=0, name="Carrier", row=0, col=0, orientation="H")
+
+        migrated_to(AFTER)
+
+        game = Game.objects.get(pk=playing.pk)
+        assert game.cells == "A6 E2 J1"
+        assert [[s["ship"] for s in fleet] for fleet in game.fleets] == [
+            [name for name, _, _ in HUMAN_FLEET],
+            [name for name, _, _ in COMPUTER_FLEET],
+        ]
+        assert game.fleets[1][0] == {"ship": "Carrier", "row": 0, "col": 5, "orientation": "V"}
+        assert [s.hit for s in game.engine().shots] == [True, True, True]  # from the row alone
+        assert Game.objects.get(pk=resigned.pk).cells == ""
+        assert len(Game.objects.get(pk=resigned.pk).fleets[0]) == 5
+        untouched = Game.objects.get(pk=setup.pk)
+        assert (untouched.fleets, untouched.cells) == ([], "")
+    finally:
+        migrated_to(MigrationExecutor(connection).loader.graph.leaf_nodes())
