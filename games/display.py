@@ -47,10 +47,6 @@ class ShipStatus:
     hits: int | None  # None where it cannot be known (enemy ships before the end)
     sunk: bool
 
-    @property
-    def cells_range(self) -> range:
-        return range(self.length)
-
 
 @dataclass(frozen=True)
 class GameDisplay:
@@ -122,15 +118,16 @@ def build_display(view: PlayerView) -> GameDisplay:
         columns=list(range(1, size + 1)),
         own_rows=own_rows,
         enemy_rows=enemy_rows,
-        own_fleet=own_fleet(view, cells),
-        enemy_fleet=enemy_fleet(view),
+        own_fleet=_own_fleet_status(view, cells),
+        enemy_fleet=_enemy_fleet_status(view),
         announcements=announcements,
         sound=sound,
         outcome=outcome(view),
     )
 
 
-def own_fleet(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
+def _own_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
+    """Your ships, each with how many of its cells are hit."""
     hits_on = {
         ship.name: sum(1 for c in ship.cells if cells.received.get(c)) for ship in view.fleet
     }
@@ -140,7 +137,8 @@ def own_fleet(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
     ]
 
 
-def enemy_fleet(view: PlayerView) -> list[ShipStatus]:
+def _enemy_fleet_status(view: PlayerView) -> list[ShipStatus]:
+    """Their ships: sunk or not, and nothing more (their damage is not announced)."""
     return [ShipStatus(s.name, s.length, None, s.name in view.enemy_sunk) for s in view.rules.fleet]
 
 
@@ -160,6 +158,8 @@ class MoveDisplay:
     announcements: list[str]
     sound: str
     outcome: str = ""
+    """Always empty: a game that ends gets the whole play area, not this answer (the
+    announcements partial, shared with the whole page, reads it)."""
 
 
 def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
@@ -182,8 +182,8 @@ def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
     return MoveDisplay(
         changed_enemy=[cells.enemy(c, str(c)) for c in sorted(enemy)],
         changed_own=[cells.own(c, str(c)) for c in sorted(own)],
-        enemy_fleet=enemy_fleet(view) if they_sank else None,
-        own_fleet=own_fleet(view, cells) if any(hit for _, hit in received) else None,
+        enemy_fleet=_enemy_fleet_status(view) if they_sank else None,
+        own_fleet=_own_fleet_status(view, cells) if any(hit for _, hit in received) else None,
         announcements=announcements,
         sound=sound,
     )

@@ -1,0 +1,60 @@
+"""What the answer to a shot swaps in, built from the person's view alone (no database)."""
+
+from games.display import build_display, build_move
+from games.engine import BattleshipGame, RuleSet
+from games.templatetags.boards import fleet_status
+from tests.web.conftest import COMPUTER_FLEET, HUMAN_FLEET
+
+
+def game_with(rules, moves):
+    game = BattleshipGame(rules, seed=1)
+    game.place_fleet(0, HUMAN_FLEET)
+    game.place_fleet(1, COMPUTER_FLEET)
+    game.start()
+    for cell in moves:
+        game.make_move(cell)
+    return game
+
+
+def test_it_sends_every_cell_of_your_ship_when_theirs_sinks_it():
+    # Your Destroyer lies on I1-I2: they hit I1, then sink it with I2.
+    game = game_with(RuleSet.standard(), ["B10", "I1", "C10", "I2"])
+    answer = build_move(game.view_for(0), mine=1, theirs=1)
+    assert [(c.label, c.state) for c in answer.changed_own] == [("I1", "sunk"), ("I2", "sunk")]
+    assert [(c.label, c.state) for c in answer.changed_enemy] == [("C10", "miss")]
+    assert ("Destroyer", True) in [(s.name, s.sunk) for s in answer.own_fleet]
+    assert answer.enemy_fleet is None  # none of theirs sank
+
+
+def test_its_cells_are_those_of_the_whole_page():
+    game = game_with(RuleSet.standard(), ["A6", "I1", "A7", "C5", "A8", "I2"])
+    view = game.view_for(0)
+    answer = build_move(view, mine=1, theirs=1)
+    page = build_display(view)
+    enemy = {c.label: c for _, row in page.enemy_rows for c in row}
+    own = {c.label: c for _, row in page.own_rows for c in row}
+    assert answer.changed_enemy and all(c == enemy[c.label] for c in answer.changed_enemy)
+    assert answer.changed_own and all(c == own[c.label] for c in answer.changed_own)
+
+
+def test_a_salvo_answer_carries_every_shot_of_both_turns():
+    game = BattleshipGame(RuleSet.salvo(), seed=1)
+    game.place_fleet(0, HUMAN_FLEET)
+    game.place_fleet(1, COMPUTER_FLEET)
+    game.start()
+    mine, theirs = ["B1", "B2", "B3", "B4", "B5"], ["F1", "F2", "F3", "F4", "F5"]
+    for cell in mine + theirs:
+        game.make_move(cell)
+    answer = build_move(game.view_for(0), mine=5, theirs=5)
+    assert [c.label for c in answer.changed_enemy] == mine
+    assert [c.label for c in answer.changed_own] == theirs
+
+
+def test_a_fleet_list_says_how_many_cells_of_a_ship_are_hit():
+    game = game_with(RuleSet.standard(), ["J10", "C1", "J9", "C2"])
+    answer = build_move(game.view_for(0), mine=1, theirs=1)
+    html = fleet_status(answer.own_fleet, "Your ships", "own-fleet", oob=True)
+    assert 'id="own-fleet" aria-label="Your ships" hx-swap-oob="true"' in html
+    assert '<span class="ship-name">Battleship</span>' in html
+    assert '<span class="ship-state">2 of 4 hit</span>' in html
+    assert html.count('<span class="ship-state">undamaged</span>') == 4
