@@ -1,5 +1,6 @@
 """History, replays and the leaderboard: a player's own games only; usernames only in public."""
 
+import io
 import re
 import uuid
 
@@ -125,3 +126,13 @@ def test_the_leaderboard_ranks_wins_against_each_level_and_shows_usernames_only(
     for private in ["owner@example.com", "Secret", "quiet", PASSWORD, "password", "email"]:
         assert private not in page
     assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", page)  # no game ids either
+
+
+def test_games_made_for_benchmarks_open_and_replay_like_played_ones(owner):
+    from django.core.management import call_command
+
+    call_command("make_games", user="owner", games=3, levels="1", seed=5, stdout=io.StringIO())
+    for game in Game.objects.filter(owner=owner.user):
+        assert game.cells.split() == [shot.cell for shot in game.shots.order_by("sequence")]
+        assert owner.get(game.get_absolute_url()).status_code == 200
+        assert owner.get(f"/history/{game.pk}/?step=5").status_code == 200

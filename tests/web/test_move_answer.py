@@ -33,8 +33,10 @@ def test_its_cells_are_those_of_the_whole_page():
     page = build_display(view)
     enemy = {c.label: c for _, row in page.enemy_rows for c in row}
     own = {c.label: c for _, row in page.own_rows for c in row}
-    assert answer.changed_enemy and all(c == enemy[c.label] for c in answer.changed_enemy)
-    assert answer.changed_own and all(c == own[c.label] for c in answer.changed_own)
+    assert answer.changed_enemy
+    assert answer.changed_own
+    assert all(c == enemy[c.label] for c in answer.changed_enemy)
+    assert all(c == own[c.label] for c in answer.changed_own)
 
 
 def test_a_salvo_answer_carries_every_shot_of_both_turns():
