@@ -470,7 +470,7 @@ class Game(models.Model):
         for name, start, orientation in locked.opponent.place_fleet(locked.rule_set):
             computer.place_ship(name, start, orientation)
         locked._store_fleet(COMPUTER, computer)
-        locked.fleets = [[ship.to_dict() for ship in b.ships] for b in (board, computer)]
+        locked.fleets = fleet_record([board, computer])
         locked.status = self.Status.PLAYING
         locked.started_at = locked.last_move_at = timezone.now()
         locked.save(update_fields=["fleets", "status", "started_at", "last_move_at"])
@@ -499,7 +499,7 @@ class Game(models.Model):
         computer = self.opponent
         while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
             results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
-        after = self._after_moves(results, engine)
+        after = self._after_moves(engine)
         with transaction.atomic():
             advanced = Game.objects.filter(
                 pk=self.pk, status=self.Status.PLAYING, moves=expected_move
@@ -529,19 +529,19 @@ class Game(models.Model):
         if self.moves != expected_move:
             raise StaleMove("that board was out of date; this is the current one")
 
-    def _after_moves(self, results: list[MoveResult], engine: BattleshipGame) -> dict[str, Any]:
-        """The game row's new values once the shots of ``results`` are stored."""
+    def _after_moves(self, engine: BattleshipGame) -> dict[str, Any]:
+        """The game row's new values once the move just made on ``engine`` is stored."""
         now = timezone.now()
         gap = now - (self.last_move_at or now)
         after: dict[str, Any] = {
             "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
-            "moves": self.moves + len(results),
-            # Written whole from the engine, which holds every shot after this move.
+            # Both written whole from the engine, which holds every shot after this move.
+            "moves": len(engine.shots),
             "cells": " ".join(str(shot.coord) for shot in engine.shots),
             "last_move_at": now,
         }
         if not self.fleets:  # a row from before it held the fleets: hold them from now on
-            after["fleets"] = [[ship.to_dict() for ship in board.ships] for board in engine.boards]
+            after["fleets"] = fleet_record(engine.boards)
         if engine.phase is GamePhase.FINISHED:
             after["status"] = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
             after["finished_at"] = now
@@ -557,6 +557,12 @@ class Game(models.Model):
         game.finished_at = timezone.now()
         game.save(update_fields=["status", "finished_at"])
         self.refresh_from_db()
+
+
+def fleet_record(boards: list[Board]) -> list[list[dict[str, Any]]]:
+    """Both fleets as the game row holds them (``Game.fleets``): the person's first, each
+    ship in the fleet-file form of DESIGN.md."""
+    return [[ship.to_dict() for ship in board.ships] for board in boards]
 
 
 @functools.cache

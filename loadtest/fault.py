@@ -69,7 +69,7 @@ def check_games() -> None:
         if game.moves != len(shots) or (len(shots) % 2 and not won_on_last_shot):
             counts["half_moves"] += 1
             problems.append(f"{where}: half a move (moves={game.moves})")
-        if game.cells.split() != [str(Coordinate(s.row, s.col)) for s in shots]:
+        if game.cells.split() != [shot.cell for shot in shots]:
             problems.append(f"{where}: the row's cells are not its stored shots")
         ships = sorted((s.player, s.name, s.row, s.col, s.orientation) for s in game.ships.all())
         on_row = sorted(

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games.ai import LEVELS, get_player
 from games.engine import BattleshipGame, Board, GamePhase, RuleSet
-from games.models import HUMAN, MOVE_GAP_CAP, Game, Ship, Shot
+from games.models import HUMAN, MOVE_GAP_CAP, Game, Ship, Shot, fleet_record
 
 
 class Command(BaseCommand):
@@ -90,7 +90,14 @@ def play(rng: random.Random, level: int, person_level: int) -> dict[str, Any]:
         status = Game.Status.WON if engine.winner == HUMAN else Game.Status.LOST
     else:
         status = Game.Status.RESIGNED
-    return {"game": game, "rules": rules, "fleets": fleets, "shots": shots, "status": status}
+    return {
+        "game": game,
+        "rules": rules,
+        "fleets": fleets,
+        "fleet_record": fleet_record(engine.boards),
+        "shots": shots,
+        "status": status,
+    }
 
 
 @transaction.atomic
@@ -113,18 +120,7 @@ def store(
         game.started_at = started_at
         game.last_move_at = game.finished_at = finished_at
         # What the site rebuilds a game from: both fleets and every shot's cell, on the row.
-        game.fleets = [
-            [
-                {
-                    "ship": name,
-                    "row": start.row,
-                    "col": start.col,
-                    "orientation": getattr(orientation, "value", orientation),
-                }
-                for name, start, orientation in fleet
-            ]
-            for fleet in played["fleets"]
-        ]
+        game.fleets = played["fleet_record"]
         game.cells = " ".join(str(result.coord) for result in played["shots"])
         rows.append(game)
         for player, fleet in enumerate(played["fleets"]):
