@@ -90,3 +90,34 @@ def test_the_admiral_samples_many_explanations_without_bias(monkeypatch):
     monkeypatch.setattr(admiral, "EXPLANATION_DRAWS", 0)
     # With nothing drawn there is nothing to weigh: the count really passed the cap.
     assert admiral.fleet_posterior(knowledge) is None
+
+
+@pytest.mark.parametrize("allow_adjacent", [True, False])
+def test_the_admiral_hunts_with_exactly_the_counted_odds_of_two_free_ships(allow_adjacent):
+    # No hit to explain, two ships free on a 4x4 board with two misses: the Admiral's hunting
+    # posterior (its own code path) is exact for two free ships, so it must equal counting
+    # every legal fleet by brute force.
+    from games.ai.geometry import halo, placements
+
+    size = 4
+    rules = RuleSet(
+        name="hunt",
+        board_size=size,
+        fleet=(ShipSpec("Cruiser", 3), ShipSpec("Destroyer", 2)),
+        allow_adjacent=allow_adjacent,
+    )
+    misses = {"B2", "C3"}
+    blocked = sum(1 << (Coordinate.parse(c).row * size + Coordinate.parse(c).col) for c in misses)
+    covered = [0] * (size * size)
+    for a in placements(size, 3):
+        for b in placements(size, 2):
+            apart = halo(a, size) if not allow_adjacent else a
+            if (a | b) & blocked or apart & b:
+                continue
+            for cell in range(size * size):
+                covered[cell] += bool((a | b) >> cell & 1)
+    heat = get_player(5, 1).heatmap(view_of(rules, [(c, False, None) for c in sorted(misses)]))
+    for cell in range(size * size):
+        coord = Coordinate(cell // size, cell % size)
+        if str(coord) not in misses:
+            assert math.isclose(heat[coord], covered[cell] / sum(covered), abs_tol=1e-12)
