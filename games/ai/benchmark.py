@@ -32,7 +32,8 @@ Fleet = list[Placement]
 
 
 def random_fleets(rules: RuleSet, games: int, seed: int) -> list[Fleet]:
-    """``games`` fleets placed uniformly at random by the engine, reproducible from ``seed``."""
+    """``games`` fleets placed at random by the engine (``Board.random_placement``), reproducible
+    from ``seed``."""
     fleets = []
     for number in range(games):
         board = Board.random_placement(rules, random.Random(f"{seed}:bench:{number}"))

@@ -22,7 +22,8 @@ CANDIDATES = 40
 
 
 def random_placement(rules: RuleSet, seed: str) -> list[Placement]:
-    """A fleet placed uniformly at random by the engine, reproducible from ``seed``."""
+    """A fleet placed at random by the engine (``Board.random_placement``), reproducible from
+    ``seed``."""
     board = Board.random_placement(rules, random.Random(seed))
     return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
 

@@ -152,7 +152,12 @@ class Board:
     def random_placement(
         cls, rules: RuleSet | None = None, rng: random.Random | None = None
     ) -> Board:
-        """A board with the whole fleet placed at random, legally; reproducible from ``rng``."""
+        """A board with the whole fleet placed at random, legally; reproducible from ``rng``.
+
+        Each ship, largest first, takes one of the placements still legal, all equally likely.
+        Whole fleets are then not all equally likely: a centre cell holds a ship 3 to 4 %
+        more often, an edge cell up to 7 % less, than under a uniform choice among fleets.
+        """
         rules = rules or RuleSet.standard()
         rng = rng or random.Random()
         for _attempt in range(1000):
