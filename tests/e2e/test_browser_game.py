@@ -172,12 +172,19 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(live_server, page: Pag
     assert console_errors == []
 
 
+def speaker(switch) -> str:
+    """The picture the mute switch shows before its name (a drawing, not an emoji)."""
+    return switch.evaluate("b => getComputedStyle(b, '::before').maskImage")
+
+
 def test_the_mute_switch_is_remembered(live_server, page: Page, console_errors):
     start_shuffled(page, live_server.url)
     switch = page.get_by_role("button", name="Mute sounds")
     expect(switch).to_have_attribute("aria-pressed", "false")
+    assert "sound-on" in speaker(switch)
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
+    assert "sound-off" in speaker(switch)
     page.reload()
     expect(page.get_by_role("button", name="Mute sounds")).to_have_attribute("aria-pressed", "true")
     cell(page, "Enemy", "B2").click()  # no sound is made, and nothing breaks
