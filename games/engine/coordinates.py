@@ -80,20 +80,36 @@ class Coordinate:
 
 
 class Orientation(enum.StrEnum):
-    """How a ship lies from its first cell: ``H`` along the row, ``V`` down the column."""
+    """How a ship lies from its first cell: ``H`` along the row, ``V`` down the column.
+
+    ``Orientation("h")``, ``"horizontal"`` and ``"across"`` (any case, spaces around
+    allowed) are ``H``; ``"v"``, ``"vertical"`` and ``"down"`` are ``V``; anything else is
+    a ``ValueError``.
+    """
 
     H = "H"
     V = "V"
 
     @classmethod
     def _missing_(cls, value: object) -> Orientation | None:
-        # Accept "h", "v", "horizontal", "vertical" as people and forms write them.
-        if isinstance(value, str) and value.strip():
-            letter = value.strip()[0].upper()
-            return cls.__members__.get(letter)
+        # Accept the words people and forms write, in any case; any other text (even one
+        # that starts with H or V, like "hello") is refused, so Enum raises ValueError.
+        if isinstance(value, str):
+            return _ORIENTATION_WORDS.get(value.strip().lower())
         return None
 
     @property
     def step(self) -> tuple[int, int]:
         """The (row, col) step from one cell of a ship to the next."""
         return (0, 1) if self is Orientation.H else (1, 0)
+
+
+_ORIENTATION_WORDS: dict[str, Orientation] = {
+    "h": Orientation.H,
+    "horizontal": Orientation.H,
+    "across": Orientation.H,
+    "v": Orientation.V,
+    "vertical": Orientation.V,
+    "down": Orientation.V,
+}
+"""The words ``Orientation("...")`` accepts, lower-cased and stripped."""

@@ -1,6 +1,6 @@
 import pytest
 
-from games.engine import Coordinate, Orientation
+from games.engine import BattleshipGame, Coordinate, Orientation
 
 
 def test_it_reads_b7_as_row_1_column_6():
@@ -48,6 +48,33 @@ def test_orientation_accepts_the_letters(text, expected):
     assert Orientation(text) is expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (" Horizontal ", Orientation.H),
+        ("ACROSS", Orientation.H),
+        ("h", Orientation.H),
+        ("Vertical", Orientation.V),
+        (" down", Orientation.V),
+    ],
+)
+def test_orientation_accepts_the_words_people_write(text, expected):
+    assert Orientation(text) is expected
+
+
 def test_orientation_refuses_diagonals():
     with pytest.raises(ValueError):
         Orientation("D")
+
+
+@pytest.mark.parametrize("text", ["hello", "vortex", "Hx", "", "  ", "horizon", "h v"])
+def test_orientation_refuses_words_that_merely_start_with_h_or_v(text):
+    with pytest.raises(ValueError):
+        Orientation(text)
+
+
+def test_a_ship_placed_with_a_made_up_direction_is_refused_and_not_placed():
+    game = BattleshipGame(seed=1)
+    with pytest.raises(ValueError):
+        game.place_ship(0, "Carrier", "A1", "hello")
+    assert game.place_ship(0, "Carrier", "A1", "across").orientation is Orientation.H
