@@ -8,6 +8,7 @@ of the game only (``Game.view()``), so no response can carry an unsunk enemy shi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 from typing import Any
 
@@ -109,15 +110,26 @@ def game_view(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 
 def render_game(
-    request: HttpRequest, game: Game, *, error: str = "", notice: str = "", status: int = 200
+    request: HttpRequest,
+    game: Game,
+    *,
+    error: str = "",
+    notice: str = "",
+    status: int = 200,
+    shot: bool = False,
 ) -> HttpResponse:
-    """The game page, or for htmx only the part that changes (setup or play area)."""
+    """The game page, or for htmx only the part that changes (setup or play area).
+
+    ``shot``: this is the answer to a shot just made, so the page makes its sound; a
+    refusal, a resignation or a reload says nothing new and makes none.
+    """
     view = game.view()
     partial = bool(request.htmx) and not request.htmx.history_restore_request
+    display = build_display(view)
     context: dict[str, Any] = {
         "game": game,
         "view": view,
-        "display": build_display(view),
+        "display": display if shot else replace(display, sound=""),
         "error": error,
         "notice": notice,
         "level": level_info(game.level),
@@ -153,12 +165,17 @@ def game_page(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _after_post(
-    request: HttpRequest, game: Game, error: str = "", status: int = 200, notice: str = ""
+    request: HttpRequest,
+    game: Game,
+    error: str = "",
+    status: int = 200,
+    notice: str = "",
+    shot: bool = False,
 ) -> HttpResponse:
     # htmx swaps the new state in; a plain form POST gets a redirect (or the page with the
     # error), so the site works without JavaScript too.
     if request.htmx or error:
-        return render_game(request, game, error=error, notice=notice, status=status)
+        return render_game(request, game, error=error, notice=notice, status=status, shot=shot)
     return redirect(game)
 
 
@@ -225,15 +242,18 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
         return _after_post(
             request, game, "That request did not say which move it was; try again.", 400
         )
+    cell = request.POST.get("cell", "").strip()
+    if not cell:
+        return _after_post(request, game, "Choose a cell to fire at, like B7.", 400)
     try:
-        results = game.fire(request.POST.get("cell", ""), expected)
+        results = game.fire(cell, expected)
     except ValueError as error:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
         return _after_post(request, game, _sentence(error), status=409 if stale else 400)
     if request.htmx and not game.is_over:
         return render_move(request, game, results)
-    return _after_post(request, game)
+    return _after_post(request, game, shot=True)
 
 
 def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> HttpResponse:
@@ -269,13 +289,37 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
 @ratelimit(key="user_or_ip", rate=lambda group, request: settings.NEW_GAME_RATE, block=True)
 @game_view
 def play_again(request: HttpRequest, game: Game) -> HttpResponse:
-    """A new game against the same opponent."""
-    new = Game.create(level=game.level, owner=game.owner, guest=game.guest_id)
+    """A new game against the same opponent, under the same rules, once this one is over.
+
+    Asked again (a double click, a second tab, Back and Play again) it is the same new game
+    while that one waits in setup, not one more unfinished game each time.
+    """
+    if not game.is_over:
+        return _after_post(
+            request, game, "This game is still going: finish it or resign first.", 409
+        )
+    waiting = (
+        Game.objects.owned_by(request)
+        .filter(
+            status=Game.Status.SETUP,
+            level=game.level,
+            created_at__gte=game.finished_at or game.created_at,
+        )
+        .order_by("created_at")
+    )
+    new = next((g for g in waiting if g.rule_set == game.rule_set), None) or Game.create(
+        level=game.level, owner=game.owner, guest=game.guest_id, rules=game.rule_set
+    )
     if request.htmx:
         return HttpResponseClientRedirect(new.get_absolute_url())
     return redirect(new)
 
 
 def _sentence(error: Exception) -> str:
-    text = str(error).strip("'\"")
+    """An error's message as a sentence. The message itself, not ``str(error)``: a
+    ``KeyError`` quotes it, and engine messages may start with the input in quotes."""
+    first = error.args[0] if error.args else ""
+    text = (first if isinstance(first, str) else str(error)).strip()
+    if not text:
+        return "That did not work."
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")

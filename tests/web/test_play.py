@@ -285,3 +285,77 @@ def test_a_row_that_does_not_hold_the_whole_game_is_rebuilt_from_its_tables(gues
     assert game.cells.split() == [shot.cell for shot in shots]
     assert game.cells.split()[0::2] == ["A6", "A7"]
     assert game.fleets[1][0] == {"ship": "Carrier", "row": 0, "col": 5, "orientation": "V"}
+
+
+def error_text(response):
+    return re.search(r'<p class="error">([^<]*)</p>', response.content.decode()).group(1)
+
+
+@pytest.mark.parametrize(
+    ("cell", "said"),
+    [
+        ("", "Choose a cell to fire at, like B7."),
+        ("   ", "Choose a cell to fire at, like B7."),
+        ("zz", "&#x27;zz&#x27; is not a cell"),
+        ("k1", "&#x27;k1&#x27; is off the board (A1 to J10)."),
+    ],
+)
+def test_a_refused_shot_says_why_in_a_whole_sentence(guest, cell, said):
+    game = started_game(guest)
+    response = fire(guest, game, cell)
+    assert response.status_code == 400
+    assert error_text(response).startswith(said)
+    game.refresh_from_db()
+    assert game.moves == 0
+
+
+def sound(response):
+    return re.search(r'id="turn" data-move="\d+" data-sound="(\w*)"', response.content.decode())[1]
+
+
+def test_only_the_answer_to_a_shot_makes_a_sound(guest):
+    game = started_game(guest)
+    for cell in ("J9", "J10"):  # the Destroyer sinks
+        answer = fire(guest, game, cell)
+    assert sound(answer) == "sunk"
+    # Refusals and a resignation change nothing that could be heard: silence, not the
+    # previous shot's sound again.
+    assert sound(fire(guest, game, "J10")) == ""  # fired at already
+    assert sound(fire(guest, game, "K1")) == ""
+    assert sound(fire(guest, game, "")) == ""
+    assert sound(guest.post(f"/games/{game.pk}/resign", headers=HX)) == ""
+
+
+def test_the_last_shot_of_a_game_makes_its_sound(guest):
+    game = started_game(guest, level=1)
+    for cell in fleet_cells(COMPUTER_FLEET):
+        answer = fire(guest, game, cell)
+    assert "You won!" in answer.content.decode()
+    assert sound(answer) == "sunk"
+
+
+def test_play_again_twice_gives_one_new_game(guest):
+    game = started_game(guest)
+    guest.post(f"/games/{game.pk}/resign")
+    first = guest.post(f"/games/{game.pk}/again")
+    second = guest.post(f"/games/{game.pk}/again", headers=HX)  # a double click
+    assert first.status_code == 302
+    assert second.headers["HX-Redirect"] == first.url
+    assert Game.objects.filter(status=Game.Status.SETUP).count() == 1
+
+
+def test_play_again_waits_for_the_end_of_the_game(guest):
+    game = started_game(guest)
+    response = guest.post(f"/games/{game.pk}/again", headers=HX)
+    assert response.status_code == 409
+    assert "finish it or resign first" in error_text(response)
+    assert Game.objects.count() == 1
+
+
+def test_play_again_keeps_the_rules(guest):
+    game = started_game(guest)
+    Game.objects.filter(pk=game.pk).update(rules=RuleSet.no_touch().to_dict())
+    guest.post(f"/games/{game.pk}/resign")
+    guest.post(f"/games/{game.pk}/again")
+    new = Game.objects.get(status=Game.Status.SETUP)
+    assert new.rule_set == RuleSet.no_touch()
