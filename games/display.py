@@ -138,8 +138,13 @@ def _own_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
 
 
 def _enemy_fleet_status(view: PlayerView) -> list[ShipStatus]:
-    """Their ships: sunk or not, and nothing more (their damage is not announced)."""
-    return [ShipStatus(s.name, s.length, None, s.name in view.enemy_sunk) for s in view.rules.fleet]
+    """Their ships: sunk or not, and nothing more (their damage is not announced).
+
+    At the end their fleet is revealed, and a ship all of whose cells were hit is sunk
+    whether or not its sinking was named (under fog of war none is).
+    """
+    sunk = set(sunk_ship_cells(view)) if view.enemy_fleet else set(view.enemy_sunk)
+    return [ShipStatus(s.name, s.length, None, s.name in sunk) for s in view.rules.fleet]
 
 
 @dataclass(frozen=True)

@@ -13,13 +13,15 @@ def sunk_ship_cells(view: PlayerView) -> dict[str, frozenset[Coordinate]]:
     line of its length through that shot, over cells hit no later than it, and no cell
     belongs to two ships. Ships with one such line left are settled, which may settle
     others; a ship with several lines left is missing from the answer. Once the game is
-    over the enemy fleet is revealed and every sunk ship is known exactly.
+    over the enemy fleet is revealed and every sunk ship is known exactly: each ship whose
+    cells were all hit, named when it sank or not (under fog of war none was).
     """
     if view.enemy_fleet:
+        hit = {shot.coord for shot in view.shots_fired if shot.hit}
         return {
             ship.name: frozenset(ship.cells)
             for ship in view.enemy_fleet
-            if ship.name in view.enemy_sunk
+            if hit.issuperset(ship.cells)
         }
     size = view.rules.board_size
     candidates: dict[str, list[frozenset[Coordinate]]] = {}

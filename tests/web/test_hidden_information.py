@@ -112,3 +112,23 @@ def test_under_fog_of_war_a_sinking_is_answered_like_any_hit(guest):
         assert f"{cell}: hit" in answer
         assert 'id="enemy-fleet"' not in answer
         assert "sank their" not in answer
+
+
+def test_under_fog_of_war_the_end_shows_their_fleet_sunk(guest):
+    """No sinking is named during play; once the last ship goes down, the revealed fleet is
+    shown as sunk, not afloat beside "You won!"."""
+    game = new_game(guest, level=1)
+    Game.objects.filter(pk=game.pk).update(rules=RuleSet.fog_of_war().to_dict())
+    game.refresh_from_db()
+    for name, start, way in HUMAN_FLEET:
+        game.place_ship(name, start, way)
+    game.start()
+    set_fleet(game, COMPUTER, COMPUTER_FLEET)
+    for cell in fleet_cells(COMPUTER_FLEET):
+        answer = fire(guest, game, cell).content.decode()
+    page = guest.get(game.get_absolute_url()).content.decode()
+    for html in (answer, page):
+        assert "You won!" in html
+        assert "afloat" not in html
+        assert 'aria-label="J10, Destroyer, sunk"' in enemy_board(html)
+        assert 'aria-label="A6, Carrier, sunk"' in enemy_board(html)
