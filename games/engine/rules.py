@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from games.engine.errors import BattleshipError
+
+_E = TypeVar("_E", bound=enum.Enum)
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +17,19 @@ class ShipSpec:
 
     name: str
     length: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise BattleshipError(f"a ship's name must be a non-empty string, not {self.name!r}")
+        if not _is_int(self.length) or self.length < 1:
+            raise BattleshipError(
+                f"{self.name}'s length must be a whole number of at least 1, not {self.length!r}"
+            )
+
+
+def _is_int(value: object) -> bool:
+    # bool is a subclass of int, but True is not a board size or a ship length.
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class ShotsPerTurn(enum.StrEnum):
@@ -71,15 +86,36 @@ class RuleSet:
     first_player: FirstPlayer = FirstPlayer.PLAYER_0
 
     def __post_init__(self) -> None:
-        if not 2 <= self.board_size <= 26:
-            raise BattleshipError("board_size must be between 2 and 26")
+        if not isinstance(self.name, str):
+            raise BattleshipError(f"a rule set's name must be a string, not {self.name!r}")
+        if not _is_int(self.board_size) or not 2 <= self.board_size <= 26:
+            raise BattleshipError(
+                f"board_size must be a whole number from 2 to 26, not {self.board_size!r}"
+            )
+        if not isinstance(self.fleet, tuple) or not all(
+            isinstance(ship, ShipSpec) for ship in self.fleet
+        ):
+            raise BattleshipError("fleet must be a tuple of ShipSpec")
         names = [ship.name for ship in self.fleet]
         if not names or len(set(names)) != len(names):
             raise BattleshipError("a fleet needs at least one ship and unique ship names")
         if any(not 1 <= ship.length <= self.board_size for ship in self.fleet):
             raise BattleshipError("every ship must fit on the board")
-        if self.salvo_size < 1:
-            raise BattleshipError("salvo_size must be at least 1")
+        if not isinstance(self.allow_adjacent, bool):
+            raise BattleshipError(
+                f"allow_adjacent must be true or false, not {self.allow_adjacent!r}"
+            )
+        if not _is_int(self.salvo_size) or self.salvo_size < 1:
+            raise BattleshipError(
+                f"salvo_size must be a whole number of at least 1, not {self.salvo_size!r}"
+            )
+        # The enums may come as their values ("unsunk_ships"); store the members.
+        for key, kind in (
+            ("shots_per_turn", ShotsPerTurn),
+            ("announcement", Announcement),
+            ("first_player", FirstPlayer),
+        ):
+            object.__setattr__(self, key, _member(kind, key, getattr(self, key)))
 
     @classmethod
     def standard(cls) -> RuleSet:
@@ -132,24 +168,37 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        """Read a dict written by ``to_dict``; missing keys take the standard defaults."""
+        """Read a dict written by ``to_dict``; missing keys take the standard defaults.
+
+        ``BattleshipError`` for anything else: not a dict, an unknown key, a value of the
+        wrong type (``"10"`` for a board size, ``"false"`` for ``allow_adjacent``).
+        """
+        if not isinstance(data, dict):
+            raise BattleshipError(f"a rule set is a dict of settings, not {type(data).__name__}")
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise BattleshipError(f"unknown rule settings: {', '.join(sorted(unknown))}")
+            raise BattleshipError(f"unknown rule settings: {', '.join(sorted(map(str, unknown)))}")
         kwargs: dict[str, Any] = dict(data)
-        try:
-            if "fleet" in kwargs:
-                kwargs["fleet"] = tuple(
-                    ShipSpec(str(s["name"]), int(s["length"])) for s in data["fleet"]
-                )
-            for key, kind in (
-                ("shots_per_turn", ShotsPerTurn),
-                ("announcement", Announcement),
-                ("first_player", FirstPlayer),
-            ):
-                if key in kwargs:
-                    kwargs[key] = kind(kwargs[key])
-        except (KeyError, TypeError) as error:
-            raise BattleshipError(f"malformed rule set: {error}") from error
+        if "fleet" in kwargs:
+            kwargs["fleet"] = _fleet_from_list(kwargs["fleet"])
         return cls(**kwargs)
+
+
+def _fleet_from_list(ships: object) -> tuple[ShipSpec, ...]:
+    if not isinstance(ships, list | tuple):
+        raise BattleshipError(f"fleet must be a list of ships, not {type(ships).__name__}")
+    fleet = []
+    for ship in ships:
+        if not isinstance(ship, dict) or set(ship) != {"name", "length"}:
+            raise BattleshipError(f"each ship of a fleet is a {{name, length}} dict, not {ship!r}")
+        fleet.append(ShipSpec(ship["name"], ship["length"]))
+    return tuple(fleet)
+
+
+def _member(kind: type[_E], key: str, value: object) -> _E:
+    try:
+        return kind(value)
+    except (TypeError, ValueError):
+        choices = ", ".join(str(member.value) for member in kind)
+        raise BattleshipError(f"{key} must be one of {choices}, not {value!r}") from None
