@@ -195,19 +195,28 @@ def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
 
 
 def last_round(view: PlayerView) -> tuple[list[str], str]:
-    """What was announced in the last round: the person's shot(s) and the computer's answer."""
-    if not view.shots_fired:
+    """What was announced in the last round: the person's shot(s) and the computer's answer.
+
+    A round is the person's last turn (one shot, or a whole Salvo) and every shot the
+    computer fired after it; the sound is the person's best result of that turn.
+    """
+    mine, theirs = view.last_round
+    if not mine:
         return [], ""
-    mine = view.shots_fired[-1]
-    said = f"{mine.coord}: {'hit' if mine.hit else 'miss'}"
-    lines = [said + (f". You sank their {mine.sunk}!" if mine.sunk else "")]
-    sound = "sunk" if mine.sunk else ("hit" if mine.hit else "miss")
-    # The computer's shots since: those beyond the count it had fired before my last shot.
-    my_count = len(view.shots_fired)
-    theirs = view.shots_received[my_count - 1 :] if view.current_player != 1 else ()
+    fired = view.shots_fired[len(view.shots_fired) - mine :]
+    lines = [
+        f"{shot.coord}: {'hit' if shot.hit else 'miss'}"
+        + (f". You sank their {shot.sunk}!" if shot.sunk else "")
+        for shot in fired
+    ]
+    sound = (
+        "sunk"
+        if any(shot.sunk for shot in fired)
+        else ("hit" if any(shot.hit for shot in fired) else "miss")
+    )
     own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
     order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
-    for coord, hit in theirs:
+    for coord, hit in view.shots_received[len(view.shots_received) - theirs :]:
         line = f"They fired at {coord}: {'hit' if hit else 'miss'}"
         ship = own_at.get(coord)
         # A ship sank with this shot when every cell is hit and this was the last of them.

@@ -86,6 +86,9 @@ class PlayerView:
     move_number: int
     enemy_fleet: tuple[Ship, ...] = ()
     resigned: int | None = None
+    last_round: tuple[int, int] = (0, 0)
+    """How many shots this player fired in its last turn, and how many the opponent fired
+    after them (both know the order of the shots): what the last round announced."""
 
     @property
     def my_turn(self) -> bool:
@@ -120,6 +123,7 @@ class PlayerView:
             "move_number": self.move_number,
             "enemy_fleet": [ship.to_dict() for ship in self.enemy_fleet],
             "resigned": self.resigned,
+            "last_round": list(self.last_round),
         }
 
 
@@ -371,7 +375,19 @@ class BattleshipGame:
             move_number=len(self.shots),
             enemy_fleet=self.boards[1 - seat].ships if self.phase is GamePhase.FINISHED else (),
             resigned=self.resigned,
+            last_round=self._last_round(seat),
         )
+
+    def _last_round(self, seat: int) -> tuple[int, int]:
+        """``seat``'s shots in its last turn and the opponent's shots since (see PlayerView)."""
+        end = len(self.shots)
+        theirs = end
+        while theirs and self.shots[theirs - 1].player != seat:
+            theirs -= 1
+        mine = theirs
+        while mine and self.shots[mine - 1].player == seat:
+            mine -= 1
+        return theirs - mine, end - theirs
 
     @classmethod
     def from_state(cls, state: GameState) -> BattleshipGame:

@@ -260,3 +260,13 @@ def test_a_resignation_ends_the_game_for_the_other_player_and_replays():
     assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
     with pytest.raises(ValueError, match="in progress"):
         game.resign(1)
+
+
+def test_a_view_knows_how_many_shots_the_last_round_had_on_each_side():
+    game = BattleshipGame(RuleSet.standard(), seed=3)
+    game.setup_random()
+    assert game.view_for(0).last_round == (0, 0)
+    game.make_move("A1")
+    assert (game.view_for(0).last_round, game.view_for(1).last_round) == ((1, 0), (0, 1))
+    game.make_move("J10")
+    assert (game.view_for(0).last_round, game.view_for(1).last_round) == ((1, 1), (1, 0))

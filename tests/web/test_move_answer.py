@@ -44,12 +44,34 @@ def test_a_salvo_answer_carries_every_shot_of_both_turns():
     game.place_fleet(0, HUMAN_FLEET)
     game.place_fleet(1, COMPUTER_FLEET)
     game.start()
-    mine, theirs = ["B1", "B2", "B3", "B4", "B5"], ["F1", "F2", "F3", "F4", "F5"]
+    mine, theirs = ["B1", "B2", "B3", "B4", "B5"], ["A1", "A2", "A3", "A4", "A5"]
     for cell in mine + theirs:
         game.make_move(cell)
     answer = build_move(game.view_for(0), mine=5, theirs=5)
     assert [c.label for c in answer.changed_enemy] == mine
     assert [c.label for c in answer.changed_own] == theirs
+    # Every shot of both turns is announced, not only the last of each.
+    assert answer.announcements == [f"{cell}: miss" for cell in mine] + [
+        "They fired at A1: hit",
+        "They fired at A2: hit",
+        "They fired at A3: hit",
+        "They fired at A4: hit",
+        "They fired at A5: hit. They sank your Carrier.",
+    ]
+    assert answer.announcements == build_display(game.view_for(0)).announcements
+
+
+def test_a_salvo_turn_under_way_announces_your_shots_so_far_and_nothing_of_theirs():
+    game = game_with(RuleSet.salvo(), ["B1", "B2", "B3", "B4", "B5"])
+    for cell in ["A1", "A2", "A3", "A4", "A5"]:  # their turn: your Carrier sinks
+        game.make_move(cell)
+    game.make_move("A6")  # your next turn, first of four shots (a ship of yours is down)
+    game.make_move("C10")
+    view = game.view_for(0)
+    assert view.last_round == (2, 0)
+    assert build_display(view).announcements == ["A6: hit", "C10: miss"]
+    assert build_display(view).sound == "hit"
+    assert game.view_for(1).last_round == (5, 2)
 
 
 def test_a_fleet_list_says_how_many_cells_of_a_ship_are_hit():
