@@ -13,6 +13,7 @@ players, this module imports nothing from Django.
 from __future__ import annotations
 
 import io
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -105,14 +106,16 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     **End.** ``terminated`` when the fleet is sunk (or, two-sided, the agent's fleet);
     ``truncated`` when ``MAX_STEPS`` (400) steps pass first, which only illegal actions can
-    bring about on a 10 x 10 board.
+    bring about on a 10 x 10 board. After either (and before the first ``reset()``),
+    ``step()`` raises ``RuntimeError`` until the next ``reset()``.
 
     **Seeds.** ``reset(seed=S)`` starts episode 0 of seed S; each ``reset()`` after it
     starts the next episode. The fleet of episode n is the one ``bench_ai --seed S`` fires
     at in its game n (``games.ai.benchmark.random_fleets``), so a computer player of seed
     ``S + n`` playing as the agent fires the same shots as on the benchmark's range.
     ``reset(options={"fleet": [(name, start, orientation), ...]})`` fires at a fleet of
-    your own instead (search game only).
+    your own instead (search game only). A reset refused with ``ValueError`` (an
+    incomplete or illegal fleet, an unknown option) leaves the episode as it was.
 
     **Info.** ``action_mask``; ``result`` (``"hit"``, ``"miss"``, ``"sunk"`` or
     ``"illegal"``; ``"sunk"`` only when announced), ``sunk`` (the ship's name, when
@@ -149,6 +152,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._base_seed: int | None = None
         self._episode = 0
         self._steps = 0
+        self._running = False  # between a reset() and the step that ends the episode
         # The search game: the target board and the shots as the agent knows them.
         self._target = Board(self.rules)
         self._fired: list[FiredShot] = []
@@ -162,40 +166,59 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[np.int8], dict[str, Any]]:
-        """Start an episode: episode 0 of ``seed``, or the next one (see the class notes)."""
+        """Start an episode: episode 0 of ``seed``, or the next one (see the class notes).
+
+        ``ValueError`` for options it cannot use; the environment is then left as it was.
+        """
+        # Everything that can be refused is checked before anything changes.
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be a dict, not {type(options).__name__}")
+        unknown = set(options) - {"fleet"}
+        if unknown:
+            raise ValueError(f"unknown reset options: {', '.join(sorted(map(str, unknown)))}")
+        fleet = options.get("fleet")
+        if fleet is not None and self.opponent_level is not None:
+            raise ValueError("a fleet of your own is for the search game (no opponent)")
+        own_target = None if fleet is None else _board(self.rules, fleet)
         super().reset(seed=seed)
         if seed is not None:
-            self._base_seed, self._episode = seed, 0
+            base, episode = seed, 0
         elif self._base_seed is None:
-            self._base_seed, self._episode = int(self.np_random.integers(2**62)), 0
+            base, episode = int(self.np_random.integers(2**62)), 0
         else:
-            self._episode += 1
-        base, episode = self._base_seed, self._episode
-        self._steps = 0
-        self._fired = []
-        self._opponent_shots = []
-        fleet = (options or {}).get("fleet")
-        if self.opponent_level is None:
-            self._game = None
-            self._target = _board(self.rules, fleet or target_fleet(self.rules, base, episode))
+            base, episode = self._base_seed, self._episode + 1
+        game: BattleshipGame | None = None
+        opponent: ComputerPlayer | None = None
+        opponent_shots: list[str] = []
+        if own_target is not None:
+            target = own_target
+        elif self.opponent_level is None:
+            target = _board(self.rules, target_fleet(self.rules, base, episode))
         else:
-            if fleet is not None:
-                raise ValueError("a fleet of your own is for the search game (no opponent)")
-            self._start_two_sided(base, episode)
+            target = Board(self.rules)
+            game, opponent = self._two_sided_game(self.opponent_level, base, episode)
+            opponent_shots = _opponent_turns(game, opponent)  # if the opponent fires first
+        self._base_seed, self._episode, self._steps = base, episode, 0
+        self._target, self._fired = target, []
+        self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
+        self._running = True
         return self._observation(), self._info(result=None)
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
         """Fire at the cell ``action``; see the class notes for rewards and the end."""
-        if self._finished():
-            raise RuntimeError("the episode is over: call reset() first")
-        cell = self.coordinate(int(action))
+        if not self._running:
+            raise RuntimeError("no episode is running (none yet, or it ended): call reset() first")
+        cell = self.coordinate(action)
         self._steps += 1
         self._opponent_shots = []
         rewards = self.rewards
         if cell in self._targeted():
             truncated = self._steps >= MAX_STEPS
+            self._running = not truncated
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
         hit, sunk, won = self._fire(cell)
         reward = rewards.step + (rewards.hit if hit else rewards.miss)
@@ -204,12 +227,13 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             reward += rewards.sink
         if won:
             reward += rewards.win
-        elif self._game is not None:
-            self._opponent_turns()
+        elif self._game is not None and self._opponent is not None:
+            self._opponent_shots = _opponent_turns(self._game, self._opponent)
             if self._game.phase is GamePhase.FINISHED:
                 reward += rewards.loss
         terminated = self._finished()
         truncated = not terminated and self._steps >= MAX_STEPS
+        self._running = not (terminated or truncated)
         result = "sunk" if announced else ("hit" if hit else "miss")
         return self._observation(), reward, terminated, truncated, self._info(result, announced)
 
@@ -228,15 +252,23 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     # -- for agents and scripts ---------------------------------------------------------
 
-    def coordinate(self, action: int) -> Coordinate:
-        """The cell an action fires at; ``ValueError`` outside the action space."""
-        if not 0 <= action < self.size * self.size:
-            raise ValueError(f"action {action} is not a cell: 0 to {self.size * self.size - 1}")
-        return Coordinate(*divmod(action, self.size))
+    def coordinate(self, action: np.int64 | int) -> Coordinate:
+        """The cell an action fires at; ``ValueError`` for anything but an integer action."""
+        last = self.size * self.size - 1
+        try:
+            index = operator.index(action)  # an int or a NumPy integer; never 3.9 or "3"
+        except TypeError:
+            raise ValueError(f"action {action!r} is not a cell: an integer 0 to {last}") from None
+        if not 0 <= index <= last:
+            raise ValueError(f"action {index} is not a cell: 0 to {last}")
+        return Coordinate(*divmod(index, self.size))
 
-    def action(self, cell: Coordinate | str) -> int:
-        """The action that fires at ``cell`` (a ``Coordinate`` or a label like ``"B7"``)."""
+    def action(self, cell: Coordinate | str | tuple[int, int]) -> int:
+        """The action that fires at ``cell`` (a ``Coordinate``, a label like ``"B7"`` or a
+        ``(row, col)`` pair); ``ValueError`` unless the cell is on the board."""
         coord = Coordinate.coerce(cell, self.size)
+        if not coord.in_bounds(self.size):
+            raise ValueError(f"{coord!r} is not on the {self.size} x {self.size} board")
         return coord.row * self.size + coord.col
 
     def player_view(self) -> PlayerView:
@@ -247,16 +279,15 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     # -- internals ----------------------------------------------------------------------
 
-    def _start_two_sided(self, base: int, episode: int) -> None:
-        if self.opponent_level is None:  # an invariant, and a type narrowing for mypy
-            raise RuntimeError("self.opponent_level is not set here")
+    def _two_sided_game(
+        self, level: int, base: int, episode: int
+    ) -> tuple[BattleshipGame, ComputerPlayer]:
         seeds = random.Random(f"{base}:gym:{episode}")
         game = BattleshipGame(self.rules, seeds.getrandbits(62))
-        opponent = get_player(self.opponent_level, seeds.getrandbits(62))
+        opponent = get_player(level, seeds.getrandbits(62))
         game.place_fleet(OPPONENT, opponent.place_fleet(self.rules))
         game.setup_random()  # the agent's fleet at random from the game's seed; who starts
-        self._game, self._opponent = game, opponent
-        self._opponent_turns()  # when the rules let the opponent fire first
+        return game, opponent
 
     def _fire(self, cell: Coordinate) -> tuple[bool, str | None, bool]:
         """Fire for the agent; whether it hit, the ship it sank, whether that won."""
@@ -269,22 +300,6 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         announced = sunk if self.rules.names_sunk_ships else None
         self._fired.append(FiredShot(shot.coord, shot.hit, announced))
         return shot.hit, sunk, self._target.all_sunk
-
-    def _opponent_turns(self) -> None:
-        game, opponent = self._game, self._opponent
-        if game is None:  # an invariant, and a type narrowing for mypy
-            raise RuntimeError("game is not set here")
-        if opponent is None:  # an invariant, and a type narrowing for mypy
-            raise RuntimeError("opponent is not set here")
-        while game.phase is GamePhase.IN_PROGRESS and game.current_player == OPPONENT:
-            view = game.view_for(OPPONENT)
-            left = view.shots_left_in_turn
-            cells = opponent.choose_shots(view, left) if left > 1 else [opponent.choose_shot(view)]
-            for cell in cells:
-                result = game.make_move(cell)
-                self._opponent_shots.append(str(result.coord))
-                if result.turn_over:
-                    break
 
     def _finished(self) -> bool:
         if self._game is not None:
@@ -334,10 +349,32 @@ def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
     return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
 
 
+def _opponent_turns(game: BattleshipGame, opponent: ComputerPlayer) -> list[str]:
+    """Let the opponent fire while it is its turn; the cells it fired at, like ``"B7"``."""
+    fired = []
+    while game.phase is GamePhase.IN_PROGRESS and game.current_player == OPPONENT:
+        view = game.view_for(OPPONENT)
+        left = view.shots_left_in_turn
+        cells = opponent.choose_shots(view, left) if left > 1 else [opponent.choose_shot(view)]
+        for cell in cells:
+            result = game.make_move(cell)
+            fired.append(str(result.coord))
+            if result.turn_over:
+                break
+    return fired
+
+
 def _board(rules: RuleSet, fleet: Iterable[Sequence[Any]]) -> Board:
+    """A board with ``fleet`` placed; ``ValueError`` unless it is the rules' whole fleet."""
     board = Board(rules)
-    for name, start, orientation in fleet:
-        board.place_ship(name, start, orientation)
+    try:
+        placements = [tuple(placement) for placement in fleet]
+    except TypeError:
+        raise ValueError("a fleet is a list of (name, start, orientation) placements") from None
+    for placement in placements:
+        if len(placement) != 3:
+            raise ValueError(f"{placement!r} is not a (name, start, orientation) placement")
+        board.place_ship(*placement)
     if not board.is_complete:
         raise ValueError("the fleet to fire at must have every ship of the rules")
     return board

@@ -71,6 +71,25 @@ def test_an_action_names_a_cell_by_row_and_column():
     assert env.action("J10") == 99
 
 
+@pytest.mark.parametrize("cell", [(0, 15), (20, 0), (10, 10), (9, 10)])
+def test_an_action_is_only_for_a_cell_on_the_board(cell):
+    env = make()
+    with pytest.raises(ValueError):
+        env.action(cell)
+    assert env.action((9, 9)) == 99
+
+
+@pytest.mark.parametrize("action", [3.9, "3", None, -1, 100])
+def test_step_refuses_an_action_that_is_not_a_cell_and_fires_nothing(action):
+    env = make()
+    env.reset(seed=0)
+    with pytest.raises(ValueError):
+        env.step(action)
+    _, _, _, _, info = env.step(np.int64(3))
+    assert info["steps"] == 1
+    assert info["action_mask"].sum() == 99
+
+
 def test_reset_starts_with_an_unknown_grid_and_every_cell_legal():
     obs, info = make().reset(seed=1)
     assert (obs == UNKNOWN).all()
@@ -136,6 +155,30 @@ def test_an_illegal_action_changes_nothing_costs_the_penalty_and_counts_toward_t
         assert repeat["steps"] == step
         assert not terminated
         assert truncated == (step == MAX_STEPS)
+    with pytest.raises(RuntimeError):
+        env.step(1)
+    assert len(env.player_view().shots_fired) == 1
+    _, info = env.reset()
+    assert info["steps"] == 0
+
+
+def test_step_before_the_first_reset_is_refused():
+    env = make()
+    with pytest.raises(RuntimeError):
+        env.step(5)
+    _, info = env.reset(seed=0)
+    assert info["action_mask"].sum() == 100
+
+
+def test_a_truncated_episode_cannot_be_stepped_past_the_cap():
+    env = make()
+    env.reset(seed=4)
+    steps = [env.step(0) for _ in range(MAX_STEPS)]
+    assert steps[-1][3]
+    for action in (0, 1):
+        with pytest.raises(RuntimeError):
+            env.step(action)
+    assert env._steps == MAX_STEPS
 
 
 def hit_cells(env):
@@ -199,6 +242,54 @@ def test_bad_options_are_refused():
         make(opponent=1).reset(options={"fleet": FLEET})
     with pytest.raises(ValueError):
         make().reset(options={"fleet": FLEET[:2]})
+
+
+def snapshot(env):
+    """What an agent can see of the environment, to compare before and after."""
+    view = env.player_view()
+    return (view.shots_fired, view.shots_received, env._steps, env._episode)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"fleet": FLEET[:2]},
+        {"fleet": [*FLEET[:4], ("Destroyer", "A1", "H")]},  # overlaps the Carrier
+        {"fleet": [("Carrier", "A1")]},
+        {"fleet": 5},
+        {"fleet": []},
+        {"fleets": FLEET},
+        ["fleet"],
+    ],
+)
+def test_a_refused_reset_leaves_the_search_game_as_it_was(options):
+    env = make()
+    env.reset(seed=2)
+    env.step(0)
+    env.step(1)
+    before = snapshot(env)
+    with pytest.raises(ValueError):
+        env.reset(options=options)
+    assert snapshot(env) == before
+    _, reward, _, _, info = env.step(0)
+    assert (reward, info["result"], info["steps"]) == (-1.0, "illegal", 3)
+    env.reset()
+    assert env._episode == 1  # the refused reset did not use up episode 1 of seed 2
+
+
+@pytest.mark.parametrize("options", [{"fleet": FLEET}, {"fleet": []}, {"colour": "red"}])
+def test_a_refused_reset_leaves_the_two_sided_game_as_it_was(options):
+    env = make(opponent=1)
+    env.reset(seed=2)
+    for action in range(3):
+        env.step(action)
+    before = snapshot(env)
+    with pytest.raises(ValueError):
+        env.reset(seed=7, options=options)
+    assert snapshot(env) == before
+    assert len(before[0]) == 3
+    _, _, _, _, info = env.step(3)
+    assert info["steps"] == 4
 
 
 # -- two-sided play -----------------------------------------------------------------------
