@@ -200,6 +200,10 @@ class BattleshipGame:
     """
 
     def __init__(self, rules: RuleSet | None = None, seed: int | None = None) -> None:
+        if seed is not None and (type(seed) is not int):
+            raise BattleshipError(f"the seed must be a whole number, not {seed!r}")
+        if rules is not None and not isinstance(rules, RuleSet):
+            raise BattleshipError(f"rules must be a RuleSet, not {rules!r}")
         self.rules = rules or RuleSet.standard()
         # A game always has a seed, so that its snapshot replays it exactly.
         self.seed: int = seed if seed is not None else secrets.randbits(63)

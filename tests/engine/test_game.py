@@ -270,3 +270,9 @@ def test_a_view_knows_how_many_shots_the_last_round_had_on_each_side():
     assert (game.view_for(0).last_round, game.view_for(1).last_round) == ((1, 0), (0, 1))
     game.make_move("J10")
     assert (game.view_for(0).last_round, game.view_for(1).last_round) == ((1, 1), (1, 0))
+
+
+@pytest.mark.parametrize("seed", ["42", 1.5, True])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
+    with pytest.raises(ValueError, match="seed"):
+        BattleshipGame(RuleSet.standard(), seed=seed)
