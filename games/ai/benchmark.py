@@ -41,25 +41,54 @@ def random_fleets(rules: RuleSet, games: int, seed: int) -> list[Fleet]:
     return fleets
 
 
-def fleets_from_json(text: str) -> list[Fleet]:
-    """Read a JSON list of fleets, each a list of ``{"ship", "row", "col", "orientation"}``."""
+def fleets_from_json(text: str, rules: RuleSet | None = None) -> list[Fleet]:
+    """Read a JSON list of fleets, each a list of ``{"ship", "row", "col", "orientation"}``.
+
+    Every fleet must be the whole fleet of ``rules`` (standard by default), legally placed;
+    anything else is a ``ValueError`` naming the fleet's index in the list.
+    """
+    rules = rules or RuleSet.standard()
     data = json.loads(text)
     if not isinstance(data, list):
         raise ValueError("a layouts file holds a JSON list of fleets")
-    try:
-        return [
-            [
-                (
-                    str(s["ship"]),
-                    Coordinate(int(s["row"]), int(s["col"])),
-                    Orientation(s["orientation"]),
-                )
-                for s in fleet
-            ]
-            for fleet in data
-        ]
-    except (KeyError, TypeError) as error:
-        raise ValueError(f"malformed layouts file: {error}") from error
+    fleets = []
+    for number, entries in enumerate(data):
+        try:
+            fleet = _fleet_from_json(entries)
+            fleet_board(rules, fleet)
+        except ValueError as error:
+            raise ValueError(f"fleet {number} of the layouts file: {error}") from error
+        fleets.append(fleet)
+    return fleets
+
+
+def _fleet_from_json(entries: object) -> Fleet:
+    if not isinstance(entries, list):
+        raise ValueError("a fleet is a list of ships")
+    fleet = []
+    for entry in entries:
+        if not isinstance(entry, dict) or set(entry) != {"ship", "row", "col", "orientation"}:
+            raise ValueError(f"a ship is a {{ship, row, col, orientation}} object, not {entry!r}")
+        ship, row, col = entry["ship"], entry["row"], entry["col"]
+        if not isinstance(ship, str):
+            raise ValueError(f"a ship's name is a string, not {ship!r}")
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (row, col)):
+            raise ValueError(f"{ship}'s row and col must be whole numbers, not {row!r}, {col!r}")
+        fleet.append((ship, Coordinate(row, col), Orientation(entry["orientation"])))
+    return fleet
+
+
+def fleet_board(rules: RuleSet, fleet: Fleet) -> Board:
+    """A board with ``fleet`` placed; ``ValueError`` unless it is the whole fleet of ``rules``,
+    legally placed."""
+    board = Board(rules)
+    for name, start, orientation in fleet:
+        board.place_ship(name, start, orientation)
+    if not board.is_complete:
+        placed = {ship.name for ship in board.ships}
+        missing = [ship.name for ship in rules.fleet if ship.name not in placed]
+        raise ValueError(f"the fleet is incomplete: no {', '.join(missing)}")
+    return board
 
 
 def fleets_to_json(fleets: Iterable[Fleet]) -> str:
@@ -107,11 +136,10 @@ def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
     """Let ``player`` fire at ``fleet`` until it is sunk; it sees only its view.
 
     Salvo rules are played a turn at a time with ``choose_shots``; the number of shots a
-    turn is the whole fleet's (the range has no enemy firing back).
+    turn is the whole fleet's (the range has no enemy firing back). ``ValueError`` unless
+    ``fleet`` is the whole fleet of ``rules``, legally placed.
     """
-    board = Board(rules)
-    for name, start, orientation in fleet:
-        board.place_ship(name, start, orientation)
+    board = fleet_board(rules, fleet)
     record = GameRecord()
     fired: list[FiredShot] = []
     names = rules.names_sunk_ships
@@ -176,8 +204,17 @@ def measure(
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> Result:
-    """Play ``level`` against every fleet (player seed ``seed + game number``)."""
+    """Play ``level`` against every fleet (player seed ``seed + game number``).
+
+    ``ValueError`` naming the first fleet that is not the rules' whole fleet, legally
+    placed, before any game is played.
+    """
     rules = rules or RuleSet.standard()
+    for number, fleet in enumerate(fleets):
+        try:
+            fleet_board(rules, fleet)
+        except ValueError as error:
+            raise ValueError(f"fleet {number}: {error}") from error
     shots: list[int] = []
     times: list[float] = []
     name = ""

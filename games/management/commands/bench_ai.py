@@ -65,7 +65,7 @@ class Command(BaseCommand):
             return
         if options["layouts"]:
             try:
-                fleets = fleets_from_json(options["layouts"].read_text())[:games]
+                fleets = fleets_from_json(options["layouts"].read_text(), rules)[:games]
             except (OSError, ValueError) as error:
                 raise CommandError(f"cannot read {options['layouts']}: {error}") from error
         else:
