@@ -28,7 +28,12 @@ def _swap(oob: bool) -> str:
 
 @register.simple_tag
 def enemy_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
-    """Enemy waters: untargeted cells fire when pressed; fired ones say what they hold."""
+    """Enemy waters: untargeted cells fire when pressed; fired ones say what they hold.
+
+    The cells one can fire at are in the tab order, so the board works from the keyboard
+    without the page's script; with it (``static/js/game.js``) the board is one tab stop
+    and the arrow keys move it.
+    """
     html = []
     for cell in cells:
         label = escape(cell.label)
@@ -36,7 +41,7 @@ def enemy_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
         if cell.can_fire:
             html.append(
                 f'{td}<button type="submit" name="cell" value="{label}" '
-                f'class="cell unknown" aria-label="{label}" tabindex="-1"></button></td>'
+                f'class="cell unknown" aria-label="{label}"></button></td>'
             )
         else:
             html.append(
@@ -66,7 +71,7 @@ def setup_cells(cells: Iterable[Cell]) -> SafeString:
     return mark_safe(  # noqa: S308  # nosec B308 B703
         "".join(
             f'<td role="gridcell"><button type="submit" name="cell" value="{escape(cell.label)}" '
-            f'class="cell {escape(cell.state)}" aria-label="{escape(cell.name)}" tabindex="-1">'
+            f'class="cell {escape(cell.state)}" aria-label="{escape(cell.name)}">'
             f'<span aria-hidden="true">{escape(cell.ship[:2])}</span></button></td>'
             for cell in cells
         )

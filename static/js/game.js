@@ -12,11 +12,15 @@
     return Array.from(board.querySelectorAll("tbody button"));
   }
 
+  // The page leaves every cell one can act on in the tab order (for a browser without this
+  // script); here each board becomes one tab stop: the one this script set before a swap,
+  // else the first cell one can act on.
   function initBoard(board) {
     const cells = cellsOf(board);
-    if (!cells.length || cells.some((b) => b.tabIndex === 0)) return;
-    const first = cells.find((b) => b.getAttribute("aria-disabled") !== "true") || cells[0];
-    first.tabIndex = 0;
+    if (!cells.length) return;
+    const stop = cells.find((b) => b.getAttribute("tabindex") === "0") ||
+      cells.find((b) => b.getAttribute("aria-disabled") !== "true") || cells[0];
+    cells.forEach((b) => (b.tabIndex = b === stop ? 0 : -1));
   }
 
   function moveFocus(board, from, dRow, dCol) {

@@ -206,3 +206,43 @@ def test_keyboard_focus_survives_setup_swaps_and_the_start(live_server, page: Pa
     page.keyboard.press("ArrowRight")
     expect(cell(page, "Enemy", "A2")).to_be_focused()
     assert console_errors == []
+
+
+def tab_stops(page: Page, board: str) -> list[str]:
+    """The cells of a board that Tab reaches (by their accessible names)."""
+    grid = page.get_by_role("grid", name=re.compile(board))
+    return grid.evaluate(
+        "g => [...g.querySelectorAll('tbody button')]"
+        ".filter(b => b.tabIndex >= 0).map(b => b.getAttribute('aria-label'))"
+    )
+
+
+def test_each_board_is_one_tab_stop_moved_by_the_arrows(live_server, page: Page, console_errors):
+    start_shuffled(page, live_server.url)
+    assert tab_stops(page, "Enemy") == ["A1"]
+    cell(page, "Enemy", "A1").press("ArrowDown")
+    cell(page, "Enemy", "B1").press("Enter")  # a shot: only the cells it changed are swapped
+    expect(cell(page, "Enemy", "B1")).to_have_attribute("aria-disabled", "true")
+    assert len(tab_stops(page, "Enemy")) == 1
+    page.get_by_label("Fire at").fill("K1")  # refused: the whole play area is swapped
+    page.get_by_label("Fire at").press("Enter")
+    expect(page.get_by_role("status")).to_contain_text("off the board")
+    assert len(tab_stops(page, "Enemy")) == 1
+    assert unexpected(console_errors, refused=[400]) == []
+
+
+def test_without_scripts_tab_reaches_every_cell_you_can_fire_at(live_server, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + "/games/new")
+    page.get_by_label(re.compile("Recruit")).check()
+    page.get_by_role("button", name="Place your fleet").click()
+    assert len(tab_stops(page, "Your fleet")) == 100  # where the chosen ship could start
+    page.get_by_role("button", name="Shuffle").click()
+    page.get_by_role("button", name="Start the game").click()
+    assert len(tab_stops(page, "Enemy")) == 100
+    cell(page, "Enemy", "B2").click()  # a plain form post
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-disabled", "true")
+    assert len(tab_stops(page, "Enemy")) == 99
+    assert "B2" not in tab_stops(page, "Enemy")
+    context.close()
