@@ -96,14 +96,20 @@ def test_a_whole_game_never_shows_an_unsunk_enemy_ship(guest):
     assert all(f'aria-label="{label}, ' in enemy_board(page) for label in ship_of)
 
 
-def test_under_fog_of_war_a_sinking_is_answered_like_any_hit(guest):
-    game = new_game(guest)
+def fog_of_war_game(client, level=1):
+    """A game in progress under fog of war (sinkings not named), with known fleets."""
+    game = new_game(client, level)
     Game.objects.filter(pk=game.pk).update(rules=RuleSet.fog_of_war().to_dict())
     game.refresh_from_db()
     for name, start, way in HUMAN_FLEET:
         game.place_ship(name, start, way)
     game.start()
     set_fleet(game, COMPUTER, COMPUTER_FLEET)
+    return game
+
+
+def test_under_fog_of_war_a_sinking_is_answered_like_any_hit(guest):
+    game = fog_of_war_game(guest)
     hit = fire(guest, game, "J9").content.decode()
     sinking = fire(guest, game, "J10").content.decode()  # the Destroyer's last cell
     for answer, cell in ((hit, "J9"), (sinking, "J10")):
@@ -117,13 +123,7 @@ def test_under_fog_of_war_a_sinking_is_answered_like_any_hit(guest):
 def test_under_fog_of_war_the_end_shows_their_fleet_sunk(guest):
     """No sinking is named during play; once the last ship goes down, the revealed fleet is
     shown as sunk, not afloat beside "You won!"."""
-    game = new_game(guest, level=1)
-    Game.objects.filter(pk=game.pk).update(rules=RuleSet.fog_of_war().to_dict())
-    game.refresh_from_db()
-    for name, start, way in HUMAN_FLEET:
-        game.place_ship(name, start, way)
-    game.start()
-    set_fleet(game, COMPUTER, COMPUTER_FLEET)
+    game = fog_of_war_game(guest)
     for cell in fleet_cells(COMPUTER_FLEET):
         answer = fire(guest, game, cell).content.decode()
     page = guest.get(game.get_absolute_url()).content.decode()
