@@ -114,6 +114,8 @@ def build_display(view: PlayerView) -> GameDisplay:
     own_rows = [(letter, [cells.own(c, label) for c, label in row]) for letter, row in grid]
     enemy_rows = [(letter, [cells.enemy(c, label) for c, label in row]) for letter, row in grid]
     announcements, sound = last_round(view)
+    if view.my_turn and not view.shots_fired:
+        announcements = ["The game is on: fire at a cell of Enemy waters."]
     return GameDisplay(
         columns=list(range(1, size + 1)),
         own_rows=own_rows,

@@ -189,7 +189,12 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
             game.remove_ship(request.POST["remove"])
             notice = f"{request.POST['remove']} removed."
         elif not ship:
-            raise ValueError("choose a ship to place first")
+            every = game.ships.filter(player=HUMAN).count() == len(game.rule_set.fleet)
+            raise ValueError(
+                "every ship is placed: start the game, or pick a ship to move it"
+                if every
+                else "choose a ship to place first"
+            )
         else:
             placed = game.place_ship(ship, cell, request.POST.get("orientation", "H"))
             way = "down" if placed.orientation == "V" else "across"

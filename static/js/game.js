@@ -113,6 +113,22 @@
     showRotate();
     const turn = document.getElementById("turn");
     if (turn && response.shot) playSound(turn.dataset.sound);
+    placeFocus(response);
+    // A swap of a whole section can leave the page scrolled elsewhere (small screens): bring
+    // a refusal into sight, then what has the focus, which is shown beside it.
+    const error = document.querySelector("#setup .error, #play .error");
+    if (error) error.scrollIntoView({ block: "nearest" });
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) focused.scrollIntoView({ block: "nearest" });
+  }
+
+  function placeFocus(response) {
+    // The game is over: the result, with Play again, is what comes next.
+    const outcome = document.getElementById("outcome-heading");
+    if (outcome && response.shot) {
+      outcome.focus();
+      return;
+    }
     if (!lastCell) {
       restoreFocus();
       return;

@@ -100,6 +100,8 @@ def test_a_whole_game_by_clicking_to_victory(live_server, page: Page, console_er
             "aria-label", re.compile(r", (hit|sunk|\w+, sunk)")
         )
     expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()
+    # What comes next is the result and Play again: focus goes there, not to a dead cell.
+    expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_focused()
     expect(page.get_by_text("100% accuracy")).to_be_visible()
     # The enemy fleet is revealed and nothing more can be fired.
     expect(cell(page, "Enemy", "J10")).to_have_attribute("aria-label", re.compile("sunk"))
@@ -246,3 +248,38 @@ def test_without_scripts_tab_reaches_every_cell_you_can_fire_at(live_server, bro
     assert len(tab_stops(page, "Enemy")) == 99
     assert "B2" not in tab_stops(page, "Enemy")
     context.close()
+
+
+def in_sight(page: Page, locator) -> bool:
+    box = locator.bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 320, "height": 640}])
+def test_on_a_small_screen_a_refusal_shows_beside_what_was_refused(
+    live_server, page: Page, console_errors, viewport
+):
+    page.set_viewport_size(viewport)
+    choose_opponent(page, live_server.url, "Recruit")
+    # The Carrier across from J8 would run off the board.
+    cell(page, "Your fleet", "J8").click()
+    refusal = page.locator("#setup .error")
+    expect(refusal).to_have_text("The Carrier would run off the board.")
+    assert in_sight(page, refusal)
+    assert in_sight(page, cell(page, "Your fleet", "J8"))
+    page.get_by_role("button", name="Shuffle").click()
+    page.get_by_role("button", name="Start the game").click()
+    typed = page.get_by_label("Fire at")
+    typed.fill("K1")
+    typed.press("Enter")
+    refusal = page.locator("#play .error")
+    expect(refusal).to_contain_text("off the board")
+    expect(typed).to_be_focused()
+    assert in_sight(page, refusal)
+    assert in_sight(page, typed)
+    # Shown once, beside Fire at; the live region says it without showing it again.
+    assert page.locator(".error").filter(has_text="off the board").count() == 1
+    expect(page.get_by_role("status")).to_contain_text("off the board")
+    expect(page.get_by_role("status").locator("p")).to_have_class("sr-only")
+    assert unexpected(console_errors, refused=[422, 400]) == []

@@ -17,6 +17,7 @@ from tests.web.conftest import fire, started_game
         ("403.html", "Nothing was changed"),
         ("403_csrf.html", "Reload the page"),
         ("404.html", "unfinished games are listed on the home page"),
+        ("405.html", "unfinished games are listed there"),
         ("429.html", "wait a few seconds"),
         ("500.html", "your game is safe"),
         ("503.html", "Try again in a minute"),
@@ -33,6 +34,16 @@ def test_an_unknown_page_is_the_sites_404(guest):
     response = guest.get("/no/such/page")
     assert response.status_code == 404
     assert "There's nothing here" in response.content.decode()
+
+
+def test_opening_a_form_address_gets_the_sites_405(guest):
+    game = started_game(guest)
+    for path in ("/games/", f"/games/{game.pk}/shots", f"/games/{game.pk}/again"):
+        response = guest.get(path)
+        assert response.status_code == 405
+        assert "This address is for a button, not a page" in response.content.decode()
+        assert response["Allow"] == "POST"
+    assert Game.objects.get().moves == 0
 
 
 def test_a_missing_csrf_token_gets_the_explained_403(guest):

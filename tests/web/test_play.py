@@ -8,7 +8,14 @@ from django.test import Client
 
 from games.engine import RuleSet
 from games.models import COMPUTER, HUMAN, Game, Shot
-from tests.web.conftest import COMPUTER_FLEET, fire, fleet_cells, normalised, started_game
+from tests.web.conftest import (
+    COMPUTER_FLEET,
+    fire,
+    fleet_cells,
+    new_game,
+    normalised,
+    started_game,
+)
 
 HX = {"HX-Request": "true"}
 
@@ -359,3 +366,23 @@ def test_play_again_keeps_the_rules(guest):
     guest.post(f"/games/{game.pk}/again")
     new = Game.objects.get(status=Game.Status.SETUP)
     assert new.rule_set == RuleSet.no_touch()
+
+
+def test_a_typed_cell_may_have_a_space_and_is_never_cut_short(guest):
+    game = started_game(guest)
+    page = guest.get(game.get_absolute_url()).content.decode()
+    typed = re.search(r'<input id="typed-cell"[^>]*>', page, re.S)[0]
+    assert "maxlength" not in typed  # "B 10" was cut to "B 1" by the browser
+    answer = fire(guest, game, "B 10")
+    assert "B10: miss" in answer.content.decode()
+    assert Shot.objects.get(game=game, player=HUMAN).cell == "B10"
+
+
+def test_the_start_of_play_says_it_is_your_turn(guest):
+    game = new_game(guest)
+    guest.post(f"/games/{game.pk}/shuffle", headers=HX)
+    response = guest.post(f"/games/{game.pk}/start", headers=HX)
+    assert "The game is on: fire at a cell of Enemy waters." in response.content.decode()
+    fire(guest, game, "B2")
+    page = guest.get(game.get_absolute_url()).content.decode()
+    assert "The game is on" not in page

@@ -61,6 +61,16 @@ def test_an_invalid_position_is_refused_with_the_reason(guest):
     assert list(Ship.objects.filter(game=game).values_list("name", flat=True)) == ["Carrier"]
 
 
+def test_pressing_a_cell_with_every_ship_placed_says_how_to_go_on(guest):
+    game = new_game(guest)
+    guest.post(f"/games/{game.pk}/shuffle", headers=HX)
+    response = guest.post(f"/games/{game.pk}/ships", {"cell": "A1", "orientation": "H"}, headers=HX)
+    assert response.status_code == 422
+    assert "Every ship is placed: start the game, or pick a ship to move it." in (
+        response.content.decode()
+    )
+
+
 def test_a_placed_ship_can_be_moved_and_removed(guest):
     game = new_game(guest)
     game.place_ship("Carrier", "A1", "H")
