@@ -152,7 +152,10 @@ class GameQuerySet(models.QuerySet["Game"]):
     def opening_shot_counts(self, first: int = 10) -> list[dict[str, Any]]:
         """How often the person fired at each cell among their first ``first`` shots."""
         finished = self.finished()
-        one_a_turn = Q(rules__shots_per_turn=ShotsPerTurn.ONE.value)
+        # A rule set without the key is the standard one (``RuleSet.from_dict``): one a turn.
+        one_a_turn = Q(rules__shots_per_turn=ShotsPerTurn.ONE.value) | Q(
+            rules__shots_per_turn__isnull=True
+        )
         # With one shot a turn the sides alternate: any game's first 2 * ``first`` shots
         # hold exactly ``first`` of the person's (fewer if it ended sooner), a range of the
         # (game, player, sequence, row, col) index, counted without touching the table.

@@ -111,6 +111,14 @@ def test_the_heat_map_counts_only_the_first_ten_shots_of_finished_games(record):
     assert sorted((r["row"], r["col"], r["shots"]) for r in rows) == [(0, c, 9) for c in range(10)]
 
 
+def test_the_heat_map_counts_a_game_whose_rules_leave_out_the_standard_ones(record):
+    # Missing keys of a stored rule set are the standard rules, one shot a turn.
+    game = Game.objects.filter(owner=record.user, status="won").first()
+    Game.objects.filter(pk=game.pk).update(rules={})
+    rows = Game.objects.filter(owner=record.user).opening_shot_counts()
+    assert sorted((r["row"], r["col"], r["shots"]) for r in rows) == [(0, c, 9) for c in range(10)]
+
+
 def test_the_page_shows_the_figures(record):
     page = record.get("/stats").content.decode()
     for text in ["<dd>9</dd>", "<dd>7</dd>", "<dd>78%</dd>", "<dd>42%</dd>", "<dd>34.4</dd>"]:
