@@ -152,9 +152,12 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# Without django-ipware installed, axes takes the connection's own address (REMOTE_ADDR), so a
-# forged X-Forwarded-For header cannot pick someone else's counter. Behind a proxy, set
-# AXES_CLIENT_IP_CALLABLE to read the proxy's header.
+# Both the rate limits and axes count by the person's address: the connection's own, or behind
+# TRUSTED_PROXY_COUNT proxies the one they forwarded (battleship_site/addresses.py), so that a
+# proxy does not make every visitor one address and a forged header picks no one's counter.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "battleship_site.addresses.client_ip"
+RATELIMIT_IP_META_KEY = "battleship_site.addresses.client_ip"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

@@ -22,6 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
 
+from battleship_site.addresses import client_ip
 from games.ai import LEVELS, LevelInfo
 from games.display import build_display, build_move, summarise
 from games.engine import MoveResult, RuleSet
@@ -34,7 +35,7 @@ def player_key(group: str, request: HttpRequest) -> str:
     """Rate limits count per player: the account, else the browser's guest id, else the address."""
     if request.user.is_authenticated:
         return f"user:{request.user.pk}"
-    return f"guest:{guest_id(request) or request.META.get('REMOTE_ADDR', '')}"
+    return f"guest:{guest_id(request) or client_ip(request)}"
 
 
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
