@@ -55,8 +55,8 @@ class ComputerPlayer(abc.ABC):
     def heatmap(self, view: PlayerView) -> dict[Coordinate, float]:
         """The probability this player gives each untargeted cell of holding the next hit.
 
-        It is the player's own reasoning (uniform where it sees no difference), sums to 1,
-        and is what the site shows for a hint or in the post-game analysis.
+        It is the player's own reasoning (uniform where it sees no difference) and sums to 1:
+        what a hint or a post-game analysis would show (the site has neither yet).
         """
         knowledge = Knowledge.from_view(view)
         scores = self._scores(knowledge)
