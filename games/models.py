@@ -274,6 +274,14 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    next_game = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="previous_game",
+        help_text="The game Play again opened from this one.",
+    )
 
     objects = GameQuerySet.as_manager()
 
@@ -549,6 +557,27 @@ class Game(models.Model):
             after["status"] = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
             after["finished_at"] = now
         return after
+
+    @transaction.atomic
+    def play_again(self) -> Game:
+        """The next game against the same opponent under the same rules, once this is over.
+
+        Asked again (a double click, a second tab, Back and Play again) it is the game it
+        opened before while that one is unfinished, never one more: the row is locked, so
+        two requests at once get the same game.
+        """
+        game = Game.objects.select_for_update().get(pk=self.pk)
+        if not game.is_over:
+            raise IllegalMove("this game is still going: finish it or resign first")
+        following = game.next_game
+        if following is not None and following.status in (self.Status.SETUP, self.Status.PLAYING):
+            return following
+        following = Game.create(
+            level=game.level, owner=game.owner, guest=game.guest_id, rules=game.rule_set
+        )
+        game.next_game = following
+        game.save(update_fields=["next_game"])
+        return following
 
     @transaction.atomic
     def resign(self) -> None:

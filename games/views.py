@@ -295,27 +295,11 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
 @ratelimit(key="user_or_ip", rate=lambda group, request: settings.NEW_GAME_RATE, block=True)
 @game_view
 def play_again(request: HttpRequest, game: Game) -> HttpResponse:
-    """A new game against the same opponent, under the same rules, once this one is over.
-
-    Asked again (a double click, a second tab, Back and Play again) it is the same new game
-    while that one waits in setup, not one more unfinished game each time.
-    """
-    if not game.is_over:
-        return _after_post(
-            request, game, "This game is still going: finish it or resign first.", 409
-        )
-    waiting = (
-        Game.objects.owned_by(request)
-        .filter(
-            status=Game.Status.SETUP,
-            level=game.level,
-            created_at__gte=game.finished_at or game.created_at,
-        )
-        .order_by("created_at")
-    )
-    new = next((g for g in waiting if g.rule_set == game.rule_set), None) or Game.create(
-        level=game.level, owner=game.owner, guest=game.guest_id, rules=game.rule_set
-    )
+    """A new game against the same opponent, once this one is over (``Game.play_again``)."""
+    try:
+        new = game.play_again()
+    except ValueError as error:
+        return _after_post(request, game, _sentence(error), 409)
     if request.htmx:
         return HttpResponseClientRedirect(new.get_absolute_url())
     return redirect(new)

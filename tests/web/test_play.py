@@ -351,6 +351,28 @@ def test_play_again_twice_gives_one_new_game(guest):
     assert Game.objects.filter(status=Game.Status.SETUP).count() == 1
 
 
+def test_play_again_opens_its_own_new_game_not_another_one_in_setup(guest):
+    game = started_game(guest)
+    guest.post(f"/games/{game.pk}/resign")
+    mine = new_game(guest)  # a new game against the same level, started by hand
+    mine.place_ship("Carrier", "A1", "H")
+    again = guest.post(f"/games/{game.pk}/again")
+    new = Game.objects.get(pk=again.url.rstrip("/").split("/")[-1])
+    assert new.pk not in (game.pk, mine.pk)
+    assert not new.ships.exists()
+    other = started_game(guest)
+    guest.post(f"/games/{other.pk}/resign")
+    assert guest.post(f"/games/{other.pk}/again").url != again.url  # each game its own
+
+
+def test_play_again_after_the_next_game_is_over_opens_another(guest):
+    game = started_game(guest)
+    guest.post(f"/games/{game.pk}/resign")
+    first = guest.post(f"/games/{game.pk}/again").url
+    Game.objects.filter(pk=first.rstrip("/").split("/")[-1]).update(status=Game.Status.LOST)
+    assert guest.post(f"/games/{game.pk}/again").url != first
+
+
 def test_play_again_waits_for_the_end_of_the_game(guest):
     game = started_game(guest)
     response = guest.post(f"/games/{game.pk}/again", headers=HX)
@@ -386,3 +408,15 @@ def test_the_start_of_play_says_it_is_your_turn(guest):
     fire(guest, game, "B2")
     page = guest.get(game.get_absolute_url()).content.decode()
     assert "The game is on" not in page
+
+
+def announcer(html):
+    return re.search(r'<div id="announcer"[^>]*>(.*?)</div>', html, re.S)[1]
+
+
+def test_a_refusal_is_shown_at_the_top_of_a_whole_page_and_only_said_in_a_swap(guest):
+    game = started_game(guest)
+    page = fire(guest, game, "K1", htmx=False).content.decode()  # no script: a form post
+    assert "<p>&#x27;K1&#x27; is off the board" in announcer(page)
+    swapped = fire(guest, game, "K1").content.decode()
+    assert '<p class="sr-only">&#x27;K1&#x27; is off the board' in swapped
