@@ -9,7 +9,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from games.engine import ROW_LETTERS, Coordinate, GamePhase, PlayerView, sunk_ship_cells
+from games.engine import (
+    ROW_LETTERS,
+    Coordinate,
+    FiredShot,
+    GamePhase,
+    PlayerView,
+    sunk_ship_cells,
+)
 
 
 @dataclass(frozen=True)
@@ -200,7 +207,8 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
     """What was announced in the last round: the person's shot(s) and the computer's answer.
 
     A round is the person's last turn (one shot, or a whole Salvo) and every shot the
-    computer fired after it; the sound is the person's best result of that turn.
+    computer fired after it; the sound is that of the person's latest shot, the one just
+    made (a Salvo is fired a shot a request).
     """
     mine, theirs = view.last_round
     if not mine:
@@ -211,11 +219,7 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
         + (f". You sank their {shot.sunk}!" if shot.sunk else "")
         for shot in fired
     ]
-    sound = (
-        "sunk"
-        if any(shot.sunk for shot in fired)
-        else ("hit" if any(shot.hit for shot in fired) else "miss")
-    )
+    sound = _sound(fired[-1])
     own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
     order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
     for coord, hit in view.shots_received[len(view.shots_received) - theirs :]:
@@ -230,6 +234,10 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
             line += f". They sank your {ship.name}."
         lines.append(line)
     return lines, sound
+
+
+def _sound(shot: FiredShot) -> str:
+    return "sunk" if shot.sunk else ("hit" if shot.hit else "miss")
 
 
 def outcome(view: PlayerView) -> str:

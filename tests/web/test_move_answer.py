@@ -70,7 +70,9 @@ def test_a_salvo_turn_under_way_announces_your_shots_so_far_and_nothing_of_their
     view = game.view_for(0)
     assert view.last_round == (2, 0)
     assert build_display(view).announcements == ["A6: hit", "C10: miss"]
-    assert build_display(view).sound == "hit"
+    # The sound is the shot just made, a miss, not the turn's hit before it.
+    assert build_display(view).sound == "miss"
+    assert build_move(view, mine=1, theirs=0).sound == "miss"
     assert game.view_for(1).last_round == (5, 2)
 
 
