@@ -252,11 +252,17 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     # -- for agents and scripts ---------------------------------------------------------
 
-    def coordinate(self, action: np.int64 | int) -> Coordinate:
-        """The cell an action fires at; ``ValueError`` for anything but an integer action."""
+    def coordinate(self, action: np.int64 | int | np.ndarray) -> Coordinate:
+        """The cell an action fires at; ``ValueError`` for anything but an integer action.
+
+        An integer, a NumPy integer, or an integer array holding one value (as some agent
+        libraries hand back): never 3.9 or "3".
+        """
         last = self.size * self.size - 1
+        if isinstance(action, np.ndarray) and action.size == 1:
+            action = action.reshape(())[()]
         try:
-            index = operator.index(action)  # an int or a NumPy integer; never 3.9 or "3"
+            index = operator.index(action)
         except TypeError:
             raise ValueError(f"action {action!r} is not a cell: an integer 0 to {last}") from None
         if not 0 <= index <= last:

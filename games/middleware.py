@@ -35,7 +35,7 @@ class MethodNotAllowedPageMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if response.status_code != 405 or response.content:
+        if response.status_code != 405 or response.streaming or response.content:
             return response
         page = TemplateResponse(request, "405.html", status=405).render()
         if "Allow" in response:

@@ -67,6 +67,9 @@ def test_it_is_registered_and_its_spaces_are_as_documented():
 def test_an_action_names_a_cell_by_row_and_column():
     env = make()
     assert str(env.coordinate(16)) == "B7"
+    # What agent libraries hand back: NumPy integers and one-value arrays.
+    for action in (np.int64(16), np.array(16), np.array([16])):
+        assert str(env.coordinate(action)) == "B7"
     assert env.action("B7") == 16
     assert env.action("J10") == 99
 
@@ -79,7 +82,7 @@ def test_an_action_is_only_for_a_cell_on_the_board(cell):
     assert env.action((9, 9)) == 99
 
 
-@pytest.mark.parametrize("action", [3.9, "3", None, -1, 100])
+@pytest.mark.parametrize("action", [3.9, "3", None, -1, 100, np.array([3, 4]), np.array([3.0])])
 def test_step_refuses_an_action_that_is_not_a_cell_and_fires_nothing(action):
     env = make()
     env.reset(seed=0)
