@@ -1,4 +1,5 @@
-"""Promise 1: no shot is applied twice, whatever arrives at once (real HTTP, gunicorn)."""
+"""Promise 1: no shot is applied twice, whatever arrives at once (real HTTP, gunicorn);
+nor is a new game opened twice by Play again."""
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -35,4 +36,29 @@ def test_twenty_identical_fire_requests_store_exactly_one_move(server):
     assert len(shots) == 2  # the person's shot and the computer's answer, once
     assert shots[0] == [0, 4, 4]
     assert "database is locked" not in server.log_text()
+    assert "Traceback" not in server.log_text()
+
+
+def test_twenty_play_again_requests_at_once_open_one_new_game(server):
+    player = Player(server.url)
+    game = player.new_game(level=1)
+    assert player.post(game + "resign").status_code == 200
+    start = threading.Barrier(COUNT)
+    tabs = [player.tab() for _ in range(COUNT)]
+
+    def click(tab):
+        start.wait()
+        return tab.post(game + "again")
+
+    with ThreadPoolExecutor(COUNT) as pool:
+        responses = list(pool.map(click, tabs))
+    assert {r.status_code for r in responses} == {200}  # htmx: HX-Redirect to the new game
+    assert len({r.headers["HX-Redirect"] for r in responses}) == 1  # all to the same one
+    game_id = game.rstrip("/").split("/")[-1]
+    games = server.query(  # this browser's games (the server is shared with other tests)
+        "from games.models import Game; "
+        f"g = Game.objects.get(pk='{game_id}'); "
+        "print(Game.objects.filter(guest_id=g.guest_id).count())"
+    )
+    assert games == 2
     assert "Traceback" not in server.log_text()
