@@ -2,14 +2,25 @@
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django_ratelimit.decorators import ratelimit
 
 from accounts import views
+from battleship_site.limits import setting
+
+# Each attempt hashes a password: login attempts per address (on top of django-axes' lockout
+# per username and address), password changes per player.
+login_view = ratelimit(key="ip", rate=setting("LOGIN_RATE"), method="POST", block=True)(
+    auth_views.LoginView.as_view(redirect_authenticated_user=True)
+)
+password_change_view = ratelimit(
+    key="user_or_ip", rate=setting("PASSWORD_CHANGE_RATE"), method="POST", block=True
+)(auth_views.PasswordChangeView.as_view())
 
 urlpatterns = [
     path("signup", views.signup, name="signup"),
-    path("login", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("login", login_view, name="login"),
     path("logout", auth_views.LogoutView.as_view(), name="logout"),
-    path("password", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password", password_change_view, name="password_change"),
     path(
         "password/done",
         auth_views.PasswordChangeDoneView.as_view(),

@@ -14,12 +14,14 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
+from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
 from accounts.statistics import LEVEL_NAMES, statistics_of
+from battleship_site.limits import setting
 from games.display import build_display, duration
 from games.models import Game
 
@@ -28,6 +30,7 @@ LEADERBOARD_MINIMUM_GAMES = 5
 
 
 @require_http_methods(["GET", "POST"])
+@ratelimit(key="ip", rate=setting("SIGNUP_RATE"), method="POST", block=True)
 def signup(request: HttpRequest) -> HttpResponse:
     """A new account; the games played in this browser as a guest become its games."""
     if request.user.is_authenticated:
@@ -42,6 +45,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@cache_control(private=True)  # one player's own record: no shared cache keeps it
 def statistics(request: HttpRequest) -> TemplateResponse:
     """Overview, per level, shooting, and three charts; a guest gets a note instead."""
     if not request.user.is_authenticated:
@@ -62,6 +66,7 @@ def statistics(request: HttpRequest) -> TemplateResponse:
 
 
 @require_GET
+@cache_control(private=True)  # one player's own record: no shared cache keeps it
 def history(request: HttpRequest) -> TemplateResponse:
     """Finished games, newest first, a page at a time; each opens its replay."""
     if not request.user.is_authenticated:

@@ -126,6 +126,16 @@ RATELIMIT_VIEW = "games.views.rate_limited"
 # Shots per player: far above any person's pace, low enough to stop a script hammering.
 FIRE_RATE = env("FIRE_RATE", default="20/s")
 NEW_GAME_RATE = env("NEW_GAME_RATE", default="30/m")
+# Placing, shuffling, starting and resigning, per player: each takes the database's write lock.
+SETUP_RATE = env("SETUP_RATE", default="10/s")
+# Everything that changes a game, from one address, all its players together: many guest ids
+# or accounts from one place share this ceiling (a school behind one address still plays).
+ADDRESS_RATE = env("ADDRESS_RATE", default="100/s")
+# Accounts, per address (sign-ups, login attempts) and per player (password changes): each
+# attempt hashes a password, about 0.2 s of a worker.
+SIGNUP_RATE = env("SIGNUP_RATE", default="5/h")
+LOGIN_RATE = env("LOGIN_RATE", default="20/m")
+PASSWORD_CHANGE_RATE = env("PASSWORD_CHANGE_RATE", default="10/h")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -12,17 +12,17 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.addresses import client_ip
+from battleship_site.limits import setting
 from games.ai import LEVELS, LevelInfo
 from games.display import build_display, build_move, summarise
 from games.engine import MoveResult, RuleSet
@@ -38,11 +38,19 @@ def player_key(group: str, request: HttpRequest) -> str:
     return f"guest:{guest_id(request) or client_ip(request)}"
 
 
+# Everything that changes a game also counts toward its address's ceiling (ADDRESS_RATE):
+# guest ids and accounts are free to make, addresses are not.
+per_address = ratelimit(group="address", key="ip", rate=setting("ADDRESS_RATE"), block=True)
+# Placing, shuffling, starting and resigning, per player (each takes the write lock).
+per_player_setup = ratelimit(group="setup", key=player_key, rate=setting("SETUP_RATE"), block=True)
+
+
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     """429, with a page that says what to do next."""
     return TemplateResponse(request, "429.html", status=429)
 
 
+@cache_control(private=True)  # it lists this browser's unfinished games
 def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
     rules = RuleSet.standard()
@@ -80,7 +88,8 @@ def new_game(request: HttpRequest) -> TemplateResponse:
 
 @require_POST
 # Keyed by account or address, not guest id: a script could drop its cookie for a new one.
-@ratelimit(key="user_or_ip", rate=lambda group, request: settings.NEW_GAME_RATE, block=True)
+@ratelimit(key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True)
+@per_address
 def create_game(request: HttpRequest) -> HttpResponse:
     """Start setting up a game against the chosen level; then place the fleet."""
     try:
@@ -181,6 +190,8 @@ def _after_post(
 
 
 @require_POST
+@per_player_setup
+@per_address
 @game_view
 def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
     """Place, move (place again) or remove one of the person's ships."""
@@ -206,6 +217,8 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_POST
+@per_player_setup
+@per_address
 @game_view
 def clear_ships(request: HttpRequest, game: Game) -> HttpResponse:
     try:
@@ -216,6 +229,8 @@ def clear_ships(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_POST
+@per_player_setup
+@per_address
 @game_view
 def shuffle(request: HttpRequest, game: Game) -> HttpResponse:
     try:
@@ -226,6 +241,8 @@ def shuffle(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_POST
+@per_player_setup
+@per_address
 @game_view
 def start(request: HttpRequest, game: Game) -> HttpResponse:
     try:
@@ -238,7 +255,8 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_POST
-@ratelimit(key=player_key, rate=lambda group, request: settings.FIRE_RATE, block=True)
+@ratelimit(key=player_key, rate=setting("FIRE_RATE"), block=True)
+@per_address
 @game_view
 def fire(request: HttpRequest, game: Game) -> HttpResponse:
     """The person's shot and the computer's answer, in one request."""
@@ -281,6 +299,8 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
 
 
 @require_POST
+@per_player_setup
+@per_address
 @game_view
 def resign(request: HttpRequest, game: Game) -> HttpResponse:
     try:
@@ -292,7 +312,8 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
 
 @require_POST
 # Keyed by account or address, not guest id: a script could drop its cookie for a new one.
-@ratelimit(key="user_or_ip", rate=lambda group, request: settings.NEW_GAME_RATE, block=True)
+@ratelimit(key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True)
+@per_address
 @game_view
 def play_again(request: HttpRequest, game: Game) -> HttpResponse:
     """A new game against the same opponent, once this one is over (``Game.play_again``)."""

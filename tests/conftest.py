@@ -13,5 +13,7 @@ settings.load_profile("ci" if __import__("os").environ.get("CI") else "default")
 @pytest.fixture(autouse=True)
 def _fire_as_fast_as_tests_go(settings):
     """Tests fire far faster than a person; the rate limit has its own test."""
-    settings.FIRE_RATE = settings.NEW_GAME_RATE = "100000/s"
+    settings.FIRE_RATE = settings.NEW_GAME_RATE = settings.SETUP_RATE = "100000/s"
+    settings.ADDRESS_RATE = settings.SIGNUP_RATE = settings.LOGIN_RATE = "100000/s"
+    settings.PASSWORD_CHANGE_RATE = "100000/s"
     cache.clear()

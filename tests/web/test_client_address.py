@@ -63,3 +63,25 @@ def test_behind_a_proxy_failed_logins_lock_out_only_the_address_they_came_from(l
     assert log_in(mistyping, "target").status_code == 429
     owner = Client(**proxy, headers={"X-Forwarded-For": "198.51.100.4"})
     assert log_in(owner, "target").status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("remote", "forwarded", "address"),
+    [
+        ("2001:db8:1:2::5", None, "2001:db8:1:2::"),  # an IPv6 person holds a whole /64
+        ("2001:db8:1:2:ffff::9", None, "2001:db8:1:2::"),
+        ("10.0.0.9", "not-an-address", "10.0.0.9"),  # a proxy's odd entry: the connection's
+        ("10.0.0.9", "203.0.113.7:443", "10.0.0.9"),
+    ],
+)
+def test_an_address_is_checked_and_ipv6_counts_by_its_network(remote, forwarded, address):
+    with override_settings(TRUSTED_PROXY_COUNT=1 if forwarded else 0):
+        assert client_ip(request(remote, forwarded)) == address
+
+
+def test_failed_logins_from_one_ipv6_network_are_counted_together(login_counters):
+    make_user("target")
+    for host in range(1, 6):  # five addresses of one /64, one wrong password each
+        log_in(Client(REMOTE_ADDR=f"2001:db8:1:2::{host}"), "target", "wrong-password")
+    assert log_in(Client(REMOTE_ADDR="2001:db8:1:2::99"), "target").status_code == 429
+    assert log_in(Client(REMOTE_ADDR="2001:db8:9:9::1"), "target").status_code == 302

@@ -1,13 +1,14 @@
 """Error pages that match the site and say what to do next; rate limits on firing."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import OperationalError
 from django.template.loader import render_to_string
 from django.test import Client, override_settings
 
 from games.models import Game, Shot
-from tests.web.conftest import fire, started_game
+from tests.web.conftest import PASSWORD, fire, make_user, new_game, started_game
 
 
 @pytest.mark.parametrize(
@@ -91,3 +92,60 @@ def test_creating_games_too_fast_gets_a_429(guest):
     assert response.status_code == 429
     assert Game.objects.count() == 2
     cache.clear()
+
+
+def test_one_address_has_a_ceiling_however_many_guests_it_uses(db, settings):
+    a, b = Client(), Client()  # two browsers, two guest ids, one address
+    first, second = started_game(a), started_game(b)
+    settings.ADDRESS_RATE = "4/m"  # a fresh count (the rate is part of its key)
+    assert [fire(a, first, cell).status_code for cell in ("B2", "B3")] == [200, 200]
+    assert [fire(b, second, cell).status_code for cell in ("B2", "B3")] == [200, 200]
+    assert fire(b, second, "B4").status_code == 429
+    assert Shot.objects.filter(game=second).count() == 4
+
+
+def test_setup_actions_are_limited_per_player(guest, settings):
+    game = new_game(guest)
+    settings.SETUP_RATE = "3/m"
+    assert [guest.post(f"/games/{game.pk}/shuffle").status_code for _ in range(3)] == [302] * 3
+    assert guest.post(f"/games/{game.pk}/shuffle").status_code == 429
+
+
+def test_sign_ups_are_limited_per_address(db, settings):
+    settings.SIGNUP_RATE = "2/h"
+    codes = [
+        Client()
+        .post("/signup", {"username": f"new{n}", "password1": PASSWORD, "password2": PASSWORD})
+        .status_code
+        for n in range(3)
+    ]
+    assert codes == [302, 302, 429]
+    assert not get_user_model().objects.filter(username="new2").exists()
+
+
+def test_login_attempts_are_limited_per_address_across_usernames(db, settings, login_counters):
+    settings.LOGIN_RATE = "3/m"
+    codes = [
+        Client().post("/login", {"username": f"user{n}", "password": "guess"}).status_code
+        for n in range(4)
+    ]
+    assert codes == [200, 200, 200, 429]  # spraying one password over many names
+
+
+def test_password_changes_are_limited_per_player(db, settings):
+    user = make_user("changer")
+    client = Client()
+    client.force_login(user)
+    settings.PASSWORD_CHANGE_RATE = "2/h"
+    wrong = {"old_password": "not-it", "new_password1": "x7#Kq9!mZ2", "new_password2": "x7#Kq9!mZ2"}
+    codes = [client.post("/password", wrong).status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
+
+
+@pytest.mark.parametrize("path", ["/", "/stats", "/history"])
+def test_pages_about_one_player_are_kept_from_shared_caches(owner, path):
+    response = owner.get(path)
+    assert response.status_code == 200
+    assert "private" in response["Cache-Control"]
