@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         setting = (
             f"gunicorn, production settings, {args.workers} workers, access log; "
             f"FIRE_RATE {args.fire_rate} per player ({shared}); "
-            "new games not limited (every player shares one address)"
+            "new games and the per-address ceiling not limited (every player shares one address)"
         )
     goals = verdict(rows)
     if args.json:
