@@ -240,6 +240,19 @@ def _sound(shot: FiredShot) -> str:
     return "sunk" if shot.sunk else ("hit" if shot.hit else "miss")
 
 
+def sentence(error: Exception) -> str:
+    """An error's message as a person reads it: a capital first letter, a full stop.
+
+    The message itself, not ``str(error)``: a ``KeyError`` quotes it, and engine messages
+    may start with the input in quotes.
+    """
+    first = error.args[0] if error.args else ""
+    text = (first if isinstance(first, str) else str(error)).strip()
+    if not text:
+        return "That did not work."
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
 def outcome(view: PlayerView) -> str:
     if view.phase is not GamePhase.FINISHED:
         return ""

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from games.ai import get_player
 from games.ai.base import ComputerPlayer
-from games.display import Cell, build_display
+from games.display import Cell, build_display, sentence
 from games.engine import (
     ROW_LETTERS,
     BattleshipGame,
@@ -223,7 +223,7 @@ def _fire(console: Console, game: BattleshipGame, text: str) -> None:
         cell = Coordinate.parse(text, game.rules.board_size)
         result = game.make_move(cell)
     except ValueError as error:
-        console.say(f"{_sentence(str(error))} Try again, or type help.")
+        console.say(f"{sentence(error)} Try again, or type help.")
         return
     said = f"{result.coord}: {'hit!' if result.hit else 'miss.'}"
     if result.sunk is not None and game.rules.names_sunk_ships:
@@ -306,7 +306,7 @@ def _place_by_hand(console: Console, game: BattleshipGame) -> bool:
             try:
                 game.place_ship(HUMAN, spec.name, words[0].upper(), ORIENTATION_WORDS[words[1]])
             except ValueError as error:
-                console.say(f"{_sentence(str(error))} Try again.")
+                console.say(f"{sentence(error)} Try again.")
                 continue
             break
     return True
@@ -444,12 +444,3 @@ def _draw_both(console: Console, game: BattleshipGame, names: Sequence[str]) -> 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def _sentence(message: str) -> str:
-    """An engine message as a sentence: capital first letter, full stop at the end."""
-    message = message.strip()
-    if not message:
-        return "That did not work."
-    message = message[0].upper() + message[1:]
-    return message if message.endswith((".", "!", "?")) else message + "."

@@ -24,7 +24,7 @@ from django_ratelimit.decorators import ratelimit
 from battleship_site.addresses import client_ip
 from battleship_site.limits import setting
 from games.ai import LEVELS, LevelInfo
-from games.display import build_display, build_move, summarise
+from games.display import build_display, build_move, sentence, summarise
 from games.engine import MoveResult, RuleSet
 from games.models import HUMAN, Game, StaleMove, guest_id
 
@@ -212,7 +212,7 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
             way = "down" if placed.orientation == "V" else "across"
             notice = f"{placed.name} placed at {placed.start}, {way}."
     except ValueError as error:
-        return _after_post(request, game, _sentence(error), status=422)
+        return _after_post(request, game, sentence(error), status=422)
     return _after_post(request, game, notice=notice)
 
 
@@ -224,7 +224,7 @@ def clear_ships(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.clear_ships()
     except ValueError as error:
-        return _after_post(request, game, _sentence(error), status=409)
+        return _after_post(request, game, sentence(error), status=409)
     return _after_post(request, game, notice="All ships removed.")
 
 
@@ -236,7 +236,7 @@ def shuffle(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.shuffle()
     except ValueError as error:
-        return _after_post(request, game, _sentence(error), status=409)
+        return _after_post(request, game, sentence(error), status=409)
     return _after_post(request, game, notice="Fleet placed at random. Shuffle again, or start.")
 
 
@@ -248,7 +248,7 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.start()
     except ValueError as error:
-        return _after_post(request, game, _sentence(error), status=409)
+        return _after_post(request, game, sentence(error), status=409)
     if request.htmx:
         return render_game(request, game)  # the play area replaces the setup area
     return redirect(game)
@@ -274,7 +274,7 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
     except ValueError as error:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
-        return _after_post(request, game, _sentence(error), status=409 if stale else 400)
+        return _after_post(request, game, sentence(error), status=409 if stale else 400)
     if request.htmx and not game.is_over:
         return render_move(request, game, results)
     return _after_post(request, game, shot=True)
@@ -306,7 +306,7 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.resign()
     except ValueError as error:
-        return _after_post(request, game, _sentence(error), status=409)
+        return _after_post(request, game, sentence(error), status=409)
     return _after_post(request, game)
 
 
@@ -320,17 +320,7 @@ def play_again(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         new = game.play_again()
     except ValueError as error:
-        return _after_post(request, game, _sentence(error), 409)
+        return _after_post(request, game, sentence(error), 409)
     if request.htmx:
         return HttpResponseClientRedirect(new.get_absolute_url())
     return redirect(new)
-
-
-def _sentence(error: Exception) -> str:
-    """An error's message as a sentence. The message itself, not ``str(error)``: a
-    ``KeyError`` quotes it, and engine messages may start with the input in quotes."""
-    first = error.args[0] if error.args else ""
-    text = (first if isinstance(first, str) else str(error)).strip()
-    if not text:
-        return "That did not work."
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
