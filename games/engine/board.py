@@ -41,6 +41,15 @@ class Ship:
             "orientation": self.orientation.value,
         }
 
+    @staticmethod
+    def placement_from_dict(data: dict[str, Any]) -> tuple[str, Coordinate, Orientation]:
+        """A placement (name, first cell, orientation) read back from ``to_dict``'s form."""
+        return (
+            data["ship"],
+            Coordinate(int(data["row"]), int(data["col"])),
+            Orientation(data["orientation"]),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class ShotResult:

@@ -162,17 +162,7 @@ class GameState:
         """Read a dict written by ``to_dict``; the game is rebuilt and checked by replaying it."""
         try:
             rules = RuleSet.from_dict(data["rules"])
-            fleets = [
-                [
-                    (
-                        s["ship"],
-                        Coordinate(int(s["row"]), int(s["col"])),
-                        Orientation(s["orientation"]),
-                    )
-                    for s in fleet
-                ]
-                for fleet in data["fleets"]
-            ]
+            fleets = [[Ship.placement_from_dict(s) for s in fleet] for fleet in data["fleets"]]
             shots = [Coordinate.parse(s["cell"], rules.board_size) for s in data["shots"]]
             started = GamePhase(data["phase"]) is not GamePhase.SETUP
             game = BattleshipGame.replay(
