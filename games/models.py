@@ -348,10 +348,7 @@ class Game(models.Model):
             return BattleshipGame.replay(rules, self.seed, self._stored_fleets(), [], started=False)
         labels = self.cells.split()
         if self.fleets and len(labels) == self.moves:
-            fleets = [
-                [(s["ship"], Coordinate(s["row"], s["col"]), s["orientation"]) for s in fleet]
-                for fleet in self.fleets
-            ]
+            fleets = [[EngineShip.placement_from_dict(s) for s in fleet] for fleet in self.fleets]
             shots = [_cell(label, rules.board_size) for label in labels[:upto]]
         else:
             fleets = self._stored_fleets()
@@ -570,7 +567,7 @@ class Game(models.Model):
         if not game.is_over:
             raise IllegalMove("this game is still going: finish it or resign first")
         following = game.next_game
-        if following is not None and following.status in (self.Status.SETUP, self.Status.PLAYING):
+        if following is not None and not following.is_over:
             return following
         following = Game.create(
             level=game.level, owner=game.owner, guest=game.guest_id, rules=game.rule_set
