@@ -152,7 +152,6 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._base_seed: int | None = None
         self._episode = 0
         self._steps = 0
-        self._running = False  # between a reset() and the step that ends the episode
         # The search game: the target board and the shots as the agent knows them.
         self._target = Board(self.rules)
         self._fired: list[FiredShot] = []
@@ -203,14 +202,13 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._base_seed, self._episode, self._steps = base, episode, 0
         self._target, self._fired = target, []
         self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
-        self._running = True
         return self._observation(), self._info(result=None)
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
         """Fire at the cell ``action``; see the class notes for rewards and the end."""
-        if not self._running:
+        if not self._running():
             raise RuntimeError("no episode is running (none yet, or it ended): call reset() first")
         cell = self.coordinate(action)
         self._steps += 1
@@ -218,7 +216,6 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         rewards = self.rewards
         if cell in self._targeted():
             truncated = self._steps >= MAX_STEPS
-            self._running = not truncated
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
         hit, sunk, won = self._fire(cell)
         reward = rewards.step + (rewards.hit if hit else rewards.miss)
@@ -233,7 +230,6 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
                 reward += rewards.loss
         terminated = self._finished()
         truncated = not terminated and self._steps >= MAX_STEPS
-        self._running = not (terminated or truncated)
         result = "sunk" if announced else ("hit" if hit else "miss")
         return self._observation(), reward, terminated, truncated, self._info(result, announced)
 
@@ -306,6 +302,10 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         announced = sunk if self.rules.names_sunk_ships else None
         self._fired.append(FiredShot(shot.coord, shot.hit, announced))
         return shot.hit, sunk, self._target.all_sunk
+
+    def _running(self) -> bool:
+        """Between a ``reset()`` and the step that ends the episode (won, lost or capped)."""
+        return self._base_seed is not None and not self._finished() and self._steps < MAX_STEPS
 
     def _finished(self) -> bool:
         if self._game is not None:
