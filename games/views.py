@@ -26,6 +26,7 @@ from battleship_site.limits import setting
 from games.ai import LEVELS, LevelInfo
 from games.display import build_display, build_move, sentence, summarise
 from games.engine import MoveResult, RuleSet
+from games.forms import FireForm
 from games.models import HUMAN, Game, StaleMove, guest_id
 
 GAME_PAGE = "games/game.html"
@@ -259,18 +260,12 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
 @per_address
 @game_view
 def fire(request: HttpRequest, game: Game) -> HttpResponse:
-    """The person's shot and the computer's answer, in one request."""
+    """The person's shot (or volley) and the computer's answer, in one request."""
+    form = FireForm(request.POST, rules=game.rule_set)
+    if not form.is_valid():
+        return _after_post(request, game, form.first_error, 400)
     try:
-        expected = int(request.POST.get("move", ""))
-    except ValueError:
-        return _after_post(
-            request, game, "That request did not say which move it was; try again.", 400
-        )
-    cell = request.POST.get("cell", "").strip()
-    if not cell:
-        return _after_post(request, game, "Choose a cell to fire at, like B7.", 400)
-    try:
-        results = game.fire(cell, expected)
+        results = game.play(form.cleaned_data["cell"], form.cleaned_data["move"])
     except ValueError as error:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
