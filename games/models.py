@@ -148,10 +148,6 @@ class GameQuerySet(models.QuerySet["Game"]):
         """The status of each finished game, oldest first (for streaks and the trend)."""
         return list(self.finished().order_by("finished_at", "pk").values_list("status", flat=True))
 
-    def shots_to_win_counts(self) -> list[dict[str, Any]]:
-        """How many games were won in N shots: by the person (won), by the computer (lost)."""
-        return shots_to_win(self.figures_by_level_and_result())
-
     def opening_shot_counts(self, first: int = 10) -> list[dict[str, Any]]:
         """How often the person fired at each cell among their first ``first`` shots."""
         finished = self.finished()
@@ -361,9 +357,9 @@ class Game(models.Model):
     def view(self) -> PlayerView:
         """What the person may know of this game: the only thing pages are built from."""
         # A move just made in this request leaves its result here, saving a second replay.
-        moves, cached = getattr(self, "_view_after_move", (None, None))
-        if cached is not None and moves == self.moves:
-            return cached
+        cached: tuple[int, PlayerView] | None = getattr(self, "_view_after_move", None)
+        if cached is not None and cached[0] == self.moves:
+            return cached[1]
         return self.engine().view_for(HUMAN)
 
     def replay_view(self, step: int) -> PlayerView:
@@ -380,8 +376,13 @@ class Game(models.Model):
 
     @classmethod
     def create(
-        cls, *, level: int, owner=None, guest: str = "", rules: RuleSet | None = None
-    ) -> Game:  # type: ignore[no-untyped-def]
+        cls,
+        *,
+        level: int,
+        owner: Any = None,
+        guest: str = "",
+        rules: RuleSet | None = None,
+    ) -> Game:
         get_player(level, 0)  # ValueError for an unknown level, before anything is saved
         return cls.objects.create(
             level=level,
@@ -544,8 +545,11 @@ class Game(models.Model):
             "last_move_at": now,
         }
         if engine.phase is GamePhase.FINISHED:
-            after["status"] = {HUMAN: self.Status.WON, COMPUTER: self.Status.LOST}.get(
-                engine.winner, self.Status.DRAW
+            winner = engine.winner
+            after["status"] = (
+                self.Status.DRAW
+                if winner is None
+                else (self.Status.WON if winner == HUMAN else self.Status.LOST)
             )
             after["finished_at"] = now
         return after

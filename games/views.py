@@ -12,13 +12,15 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest as DjangoHttpRequest
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_htmx.middleware import HtmxDetails
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.addresses import client_ip
@@ -30,6 +32,12 @@ from games.forms import FireForm
 from games.models import HUMAN, Game, StaleMove, guest_id
 
 GAME_PAGE = "games/game.html"
+
+
+class HttpRequest(DjangoHttpRequest):
+    """A request as the views get it: django-htmx's middleware adds ``htmx``."""
+
+    htmx: HtmxDetails
 
 
 def player_key(group: str, request: HttpRequest) -> str:

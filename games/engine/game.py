@@ -104,11 +104,6 @@ class PlayerView:
         """The enemy cells this player has fired at."""
         return frozenset(shot.coord for shot in self.shots_fired)
 
-    @property
-    def enemy_afloat(self) -> tuple[str, ...]:
-        """Names of the enemy ships not announced sunk (under fog of war: the whole fleet)."""
-        return tuple(s.name for s in self.rules.fleet if s.name not in self.enemy_sunk)
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""
         return {
