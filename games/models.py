@@ -24,6 +24,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.humanize.templatetags.humanize import apnumber
 from django.db import models, transaction
 from django.db.models import (
     Case,
@@ -468,7 +469,8 @@ class Game(models.Model):
         locked._require_setup()
         board = locked._setup_board()
         if not board.is_complete:
-            raise IllegalMove("place all five ships before starting")
+            ships = apnumber(len(locked.rule_set.fleet))
+            raise IllegalMove(f"place all {ships} ships before starting")
         computer = Board(locked.rule_set)
         for name, start, orientation in locked.opponent.place_fleet(locked.rule_set):
             computer.place_ship(name, start, orientation)

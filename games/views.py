@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
+from django.contrib.humanize.templatetags.humanize import apnumber
 from django.http import HttpRequest as DjangoHttpRequest
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -109,7 +110,7 @@ def create_game(request: HttpRequest) -> HttpResponse:
         return TemplateResponse(
             request,
             "games/new.html",
-            {"levels": LEVELS, "error": "Choose one of the five opponents."},
+            {"levels": LEVELS, "error": f"Choose one of the {apnumber(len(LEVELS))} opponents."},
             status=400,
         )
     return redirect(game)
