@@ -8,3 +8,6 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# Errors met outside a view (an outage reading the session, say) are a 503, not a 500.
+handler500 = "battleship_site.outages.server_error"

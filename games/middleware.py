@@ -2,14 +2,16 @@
 
 from collections.abc import Callable
 
-from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
+from battleship_site.outages import is_outage, log_outage, unavailable
+
 
 class DatabaseBusyMiddleware:
-    """A locked or unreachable database is a passing condition, not a bug: answer 503 with
-    ``Retry-After`` (the move was not stored: its transaction rolled back) instead of 500."""
+    """A locked or unreachable database, or Redis away, is a passing condition, not a bug:
+    answer 503 with ``Retry-After`` (the move was not stored: its transaction rolled back)
+    instead of 500. The page is rendered without the request, so it needs neither."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -18,11 +20,13 @@ class DatabaseBusyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, OperationalError):
+        if not is_outage(exception):
             return None
-        response = TemplateResponse(request, "503.html", status=503)
-        response["Retry-After"] = "5"
-        return response.render()
+        log_outage(request, exception)
+        response = unavailable()
+        # Logged above with its traceback; Django would log it again without.
+        response._has_been_logged = True  # type: ignore[attr-defined]
+        return response
 
 
 class MethodNotAllowedPageMiddleware:

@@ -176,6 +176,9 @@ def start_server(
         # a minute, 100 game requests a second) are for one place, not for a crowd this big.
         "NEW_GAME_RATE": "100000/m",
         "ADDRESS_RATE": "100000/s",
+        # Without REDIS_URL each worker counts on its own: production refuses that unless
+        # told it is meant (these servers test other things).
+        "PER_PROCESS_LIMITS": "True",
         **extra,
     }
     env.pop("DJANGO_SETTINGS_MODULE", None)
