@@ -7,7 +7,7 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run serve test browser loadtest loadcost faulttest clean
+.PHONY: run serve test browser loadtest loadcost faulttest outagetest clean
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -75,6 +75,12 @@ loadcost: $(VENV)/.installed-dev
 
 faulttest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.fault $(ARGS)
+
+# The database, then Redis, taken away (through a relay this test closes; the machine's own
+# servers are not touched) while players play: 503s with Retry-After, no 500, nothing half
+# stored, every game resumes. About a minute; loopback only.
+outagetest: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.outage $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
