@@ -2,19 +2,12 @@
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
-from django_ratelimit.decorators import ratelimit
 
 from accounts import views
-from battleship_site.limits import setting
+from battleship_site.limits import login_attempts, password_changes
 
-# Each attempt hashes a password: login attempts per address (on top of django-axes' lockout
-# per username and address), password changes per player.
-login_view = ratelimit(key="ip", rate=setting("LOGIN_RATE"), method="POST", block=True)(
-    auth_views.LoginView.as_view(redirect_authenticated_user=True)
-)
-password_change_view = ratelimit(
-    key="user_or_ip", rate=setting("PASSWORD_CHANGE_RATE"), method="POST", block=True
-)(auth_views.PasswordChangeView.as_view())
+login_view = login_attempts(auth_views.LoginView.as_view(redirect_authenticated_user=True))
+password_change_view = password_changes(auth_views.PasswordChangeView.as_view())
 
 urlpatterns = [
     path("signup", views.signup, name="signup"),

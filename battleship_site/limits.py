@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest
+from django_ratelimit.decorators import ratelimit
 
 
 def setting(name: str) -> Callable[[str, HttpRequest], str]:
@@ -13,3 +14,19 @@ def setting(name: str) -> Callable[[str, HttpRequest], str]:
         return str(getattr(settings, name))
 
     return rate
+
+
+# Every view that checks a password (the site's own and the admin's) counts in one group, so
+# that trying passwords at another address of the same kind buys nothing: each attempt hashes
+# a password, about 0.2 s of a worker. Login attempts per address (on top of django-axes'
+# lockout per username and address), password changes per player.
+login_attempts = ratelimit(
+    group="login", key="ip", rate=setting("LOGIN_RATE"), method="POST", block=True
+)
+password_changes = ratelimit(
+    group="password_change",
+    key="user_or_ip",
+    rate=setting("PASSWORD_CHANGE_RATE"),
+    method="POST",
+    block=True,
+)
