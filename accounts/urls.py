@@ -2,12 +2,17 @@
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import views
 from battleship_site.limits import login_attempts, password_changes
 
-login_view = login_attempts(auth_views.LoginView.as_view(redirect_authenticated_user=True))
-password_change_view = password_changes(auth_views.PasswordChangeView.as_view())
+# Django's form views also take PUT (as a POST with an empty form): pages and forms only.
+form_page = require_http_methods(["GET", "HEAD", "POST"])
+login_view = form_page(
+    login_attempts(auth_views.LoginView.as_view(redirect_authenticated_user=True))
+)
+password_change_view = form_page(password_changes(auth_views.PasswordChangeView.as_view()))
 
 urlpatterns = [
     path("signup", views.signup, name="signup"),
@@ -16,7 +21,7 @@ urlpatterns = [
     path("password", password_change_view, name="password_change"),
     path(
         "password/done",
-        auth_views.PasswordChangeDoneView.as_view(),
+        require_safe(auth_views.PasswordChangeDoneView.as_view()),
         name="password_change_done",
     ),
     path("stats", views.statistics, name="statistics"),

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
@@ -50,6 +50,7 @@ def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     return TemplateResponse(request, "429.html", status=429)
 
 
+@require_safe
 @cache_control(private=True)  # it lists this browser's unfinished games
 def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
@@ -72,7 +73,7 @@ def home(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
     """Up and reaching the database: for monitoring, and the load test's trivial page."""
@@ -80,7 +81,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def new_game(request: HttpRequest) -> TemplateResponse:
     """Choose an opponent."""
     return TemplateResponse(request, "games/new.html", {"levels": LEVELS})
@@ -168,6 +169,7 @@ def level_info(level: int) -> LevelInfo:
     return next(info for info in LEVELS if info.level == level)
 
 
+@require_safe
 @game_view
 def game_page(request: HttpRequest, game: Game) -> HttpResponse:
     """A game as stored: placement, play or the end, exactly as saved."""
