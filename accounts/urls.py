@@ -5,12 +5,17 @@ from django.urls import path
 from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import views
+from accounts.forms import LoginForm
 from battleship_site.limits import login_attempts, password_changes
 
 # Django's form views also take PUT (as a POST with an empty form): pages and forms only.
 form_page = require_http_methods(["GET", "HEAD", "POST"])
 login_view = form_page(
-    login_attempts(auth_views.LoginView.as_view(redirect_authenticated_user=True))
+    login_attempts(
+        auth_views.LoginView.as_view(
+            authentication_form=LoginForm, redirect_authenticated_user=True
+        )
+    )
 )
 password_change_view = form_page(password_changes(auth_views.PasswordChangeView.as_view()))
 

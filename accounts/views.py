@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -20,6 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
+from accounts.forms import SignupForm
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, duration
@@ -35,7 +35,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     """A new account; the games played in this browser as a guest become its games."""
     if request.user.is_authenticated:
         return redirect("statistics")
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         # Logging in sends user_logged_in, which hands the guest's games over.

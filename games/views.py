@@ -45,6 +45,17 @@ per_address = ratelimit(group="address", key="ip", rate=setting("ADDRESS_RATE"),
 per_player_setup = ratelimit(group="setup", key=player_key, rate=setting("SETUP_RATE"), block=True)
 
 
+# The longest value any game form sends (a ship's name) is far shorter. An error message names
+# what was sent: never more of it than this, or a 2 MB cell comes back as a 20 MB page.
+LONGEST_ECHO = 40
+
+
+def posted(request: HttpRequest, name: str, default: str = "") -> str:
+    """A form value, cut to a short excerpt (marked "…") if it is longer than any valid one."""
+    value = request.POST.get(name, default)
+    return value if len(value) <= LONGEST_ECHO else value[:LONGEST_ECHO] + "…"
+
+
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     """429, with a page that says what to do next."""
     return TemplateResponse(request, "429.html", status=429)
@@ -149,13 +160,13 @@ def render_game(
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}
         unplaced = [spec.name for spec in view.rules.fleet if spec.name not in placed]
-        posted = request.POST.get("ship", "")
+        chosen = posted(request, "ship")
         context |= {
             "setup_ships": [(spec, placed.get(spec.name)) for spec in view.rules.fleet],
             "placed_count": len(placed),
             # After a placement, the next ship waits; after a refusal, the same one.
-            "selected_ship": posted if error and posted else (unplaced or [""])[0],
-            "orientation": request.POST.get("orientation", "H"),
+            "selected_ship": chosen if error and chosen else (unplaced or [""])[0],
+            "orientation": posted(request, "orientation", "H"),
         }
     elif game.is_over:
         context["summary"] = summarise(view, game.play_seconds)
@@ -197,11 +208,14 @@ def _after_post(
 @game_view
 def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
     """Place, move (place again) or remove one of the person's ships."""
-    ship, cell = request.POST.get("ship", ""), request.POST.get("cell", "")
+    ship, cell = posted(request, "ship"), posted(request, "cell")
     try:
         if "remove" in request.POST:
-            game.remove_ship(request.POST["remove"])
-            notice = f"{request.POST['remove']} removed."
+            name = posted(request, "remove")
+            if not name.strip():
+                raise ValueError("choose a ship to remove")
+            game.remove_ship(name)
+            notice = f"{name} removed."
         elif not ship:
             every = game.ships.filter(player=HUMAN).count() == len(game.rule_set.fleet)
             raise ValueError(
@@ -210,7 +224,7 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
                 else "choose a ship to place first"
             )
         else:
-            placed = game.place_ship(ship, cell, request.POST.get("orientation", "H"))
+            placed = game.place_ship(ship, cell, posted(request, "orientation", "H"))
             way = "down" if placed.orientation == "V" else "across"
             notice = f"{placed.name} placed at {placed.start}, {way}."
     except ValueError as error:
@@ -268,7 +282,7 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
         return _after_post(
             request, game, "That request did not say which move it was; try again.", 400
         )
-    cell = request.POST.get("cell", "").strip()
+    cell = posted(request, "cell").strip()
     if not cell:
         return _after_post(request, game, "Choose a cell to fire at, like B7.", 400)
     try:
