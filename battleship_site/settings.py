@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django_ratelimit.middleware.RatelimitMiddleware",
     "games.middleware.DatabaseBusyMiddleware",
     "games.middleware.MethodNotAllowedPageMiddleware",
+    "games.middleware.PrivatePagesMiddleware",
+    "games.middleware.RetryAfterMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.addresses import client_ip
-from battleship_site.limits import setting
+from battleship_site.limits import retry_after, setting
 from games.ai import LEVELS, LevelInfo
 from games.display import build_display, build_move, sentence, summarise
 from games.engine import MoveResult, RuleSet
@@ -57,8 +57,10 @@ def posted(request: HttpRequest, name: str, default: str = "") -> str:
 
 
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """429, with a page that says what to do next."""
-    return TemplateResponse(request, "429.html", status=429)
+    """429, with a page that says what to do next, and when (``Retry-After``)."""
+    response = TemplateResponse(request, "429.html", status=429)
+    response["Retry-After"] = str(retry_after(request))
+    return response
 
 
 @require_safe
