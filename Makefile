@@ -34,7 +34,7 @@ WEB_CONCURRENCY ?= $(shell echo $$(( $$(nproc) * 2 + 1 )))
 serve: $(VENV)/.installed-run secret-key
 	DEBUG=False $(BIN)/python manage.py migrate --noinput
 	DEBUG=False $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --bind 127.0.0.1:$(PORT) \
+	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) \
 		--workers $(WEB_CONCURRENCY) --access-logfile - --graceful-timeout 10
 
 # The secret key, generated into .env the first time; .env is made readable by its owner

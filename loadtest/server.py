@@ -197,6 +197,8 @@ def start_server(
                 "-m",
                 "gunicorn",
                 "battleship_site.wsgi",
+                "--config",
+                "gunicorn.conf.py",  # as `make serve`
                 "--bind",
                 f"127.0.0.1:{port}",
                 "--workers",
@@ -217,7 +219,8 @@ def start_server(
     try:
         while time.monotonic() < deadline:
             try:
-                if httpx.get(url + "/", timeout=1).status_code == 200:
+                # Up: answering (a redirect too, when the server is told to send to HTTPS).
+                if httpx.get(url + "/", timeout=1).status_code < 400:
                     return Server(url, env, process, log, errors=errors)
             except httpx.TransportError:
                 time.sleep(0.2)
