@@ -144,6 +144,14 @@ class Watched(Player):
         self.signed_in = signed_in
         self.findings = findings
         self.stale = False  # the page may be out of date: reload before the next shot
+        self.games: list[str] = []  # every game it started, to resume at the end
+
+    async def new_game(self) -> None:
+        try:
+            await super().new_game()
+        finally:
+            if self.game and self.game not in self.games:
+                self.games.append(self.game)  # created, though maybe not yet started
 
     async def request(self, kind: str, method: str, path: str, **kwargs: object) -> httpx.Response:
         try:
@@ -197,7 +205,13 @@ async def play_on(player: Watched, stop: asyncio.Event, findings: Findings) -> N
     pending: int | None = None  # the move number before a shot answered 503
     while not stop.is_set() and not STOPPED.is_set():
         try:
-            if player.stale or pending is not None:
+            # While a shot's fate is unknown, only its game's page (the reload) will do.
+            choice = player.rng.random() if pending is None else 1.0
+            if choice < 0.1:
+                await player.request("page", "GET", player.rng.choice(PAGES))
+            elif choice < 0.13:
+                await player.new_game()  # another game, leaving this one for later
+            elif player.stale or pending is not None:
                 await player.reload()
                 player.stale = False
                 if pending is not None:
@@ -212,8 +226,6 @@ async def play_on(player: Watched, stop: asyncio.Event, findings: Findings) -> N
                     pending = None
             elif not player.game or player.over or not player.open_cells:
                 await player.new_game()
-            elif player.rng.random() < 0.15:
-                await player.request("page", "GET", player.rng.choice(PAGES))
             else:
                 before = player.move
                 response = await player.fire()
@@ -291,6 +303,21 @@ async def outage(
             result[f"{service}_all_resumed"] = all(resumed)
         db = server.query("from loadtest.fault import check_games; check_games()")
         assert isinstance(db, dict)
+        # Every unfinished game, also one its player left for another: it takes a move.
+        owners = {url.rstrip("/").rsplit("/", 1)[-1]: (p, url) for p in players for url in p.games}
+        unfinished_resumed = 0
+        for game_id in db["unfinished"]:
+            player, url = owners.get(game_id, (None, ""))
+            if player is None:
+                findings.bad.append(f"game {game_id}: unfinished, and no player has it")
+                continue
+            player.game, player.open_cells = url, set()
+            if await resumes(player):
+                unfinished_resumed += 1
+            else:
+                findings.bad.append(f"{url}: does not resume")
+        result["unfinished games at the end"] = len(db["unfinished"])
+        result["  each resumed over HTTP"] = unfinished_resumed
         result |= {
             "games_checked": db["games"],
             "shots_checked": db["shots"],
@@ -368,6 +395,7 @@ def passed(result: dict[str, Any]) -> bool:
         and not result["problems"]
         and result["half_moves"] == 0
         and result["500s logged (must be 0)"] == 0
+        and result["  each resumed over HTTP"] == result["unfinished games at the end"]
         and all(result[f"{service}_all_resumed"] for service in result["services"])
         # An outage no request met tests nothing.
         and all(result[f"  503 with Retry-After ({service})"] > 0 for service in result["services"])
