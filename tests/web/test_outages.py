@@ -1,6 +1,11 @@
 """The database or Redis away: every answer is a 503 with ``Retry-After``, never a 500, and
 nothing is stored. (``make outagetest`` does the same over HTTP against gunicorn.)"""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections
@@ -10,6 +15,7 @@ from games.models import Game, Shot
 from loadtest.server import free_port
 from tests.web.conftest import PASSWORD, fire, make_user, started_game
 
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["/healthz", "/", "/games/new", "/stats", "/history", "/leaderboard", "/login"]
 
 
@@ -103,3 +109,48 @@ def test_with_redis_away_every_page_and_form_is_a_503_and_nothing_is_stored(db):
     player = in_another_process(player)
     assert fire(player, game, "B2").status_code == 200
     assert Shot.objects.filter(game=game).count() == 2
+
+
+# A real unreachable SQLite file, in a process of its own (settings are read once): a
+# signed-in browser's session cookie makes Django look the session up first.
+UNREACHABLE = """
+from django.test import Client, override_settings
+plain = {"staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+with override_settings(STORAGES=plain):
+    for cookie in ("", "sessionid=0123456789abcdefghijklmnopqrstuv"):
+        client = Client(raise_request_exception=False, HTTP_COOKIE=cookie)
+        for path in ("/healthz", "/", "/games/new", "/stats", "/login"):
+            response = client.get(path)
+            print(path, response.status_code, response.get("Retry-After"))
+        response = client.post("/games/", {"level": 1})
+        print("POST /games/", response.status_code, response.get("Retry-After"))
+"""
+
+
+def test_an_unreachable_sqlite_file_is_a_503_for_guests_and_players(tmp_path):
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "REDIS_URL"},
+        "DEBUG": "False",
+        "SECRET_KEY": "x" * 60,
+        "ALLOWED_HOSTS": "testserver",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'no' / 'such' / 'dir' / 'db.sqlite3'}",
+        "PER_PROCESS_LIMITS": "True",
+        "SECURE_SSL_REDIRECT": "False",
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v", "0", "-c", UNREACHABLE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    answers = done.stdout.splitlines()
+    assert len(answers) == 12, done.stderr[-2000:]
+    guest, player = answers[:6], answers[6:]
+    # A guest's pages that need no database are served; all else, the 503.
+    assert all(a.endswith((" 503 5", " 200 None")) for a in guest), guest
+    assert "/healthz 503 5" in guest
+    assert "POST /games/ 503 5" in guest
+    assert all(a.endswith(" 503 5") for a in player), player
