@@ -6,11 +6,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+LEFT_OUT = ("REDIS_URL", "PER_PROCESS_LIMITS", "DJANGO_ALLOW_ASYNC_UNSAFE")
 
 
 def run(code_or_command, **variables):
     env = {
-        **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "PER_PROCESS_LIMITS")},
+        # Not what a deployment has: Redis unless given, and the browser tests' async switch.
+        **{k: v for k, v in os.environ.items() if k not in LEFT_OUT},
         "DEBUG": "False",
         "SECRET_KEY": "check-deploy-a-long-random-enough-value-for-the-check-0123456789",
         **variables,
@@ -30,6 +32,8 @@ def test_check_deploy_fails_in_production_without_redis():
     done = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"])
     assert done.returncode != 0
     assert "django_ratelimit.E003" in done.stderr
+    assert "battleship.E001" in done.stderr
+    assert "Set REDIS_URL" in done.stderr
 
 
 def test_check_deploy_passes_with_redis():
