@@ -189,7 +189,8 @@ class Watched(Player):
 
 
 class Findings:
-    def __init__(self) -> None:
+    def __init__(self, max_requests: int = 20_000) -> None:
+        self.max_requests = max_requests
         self.phase = "before"
         self.answers: Counter[tuple[str, int]] = Counter()
         self.unavailable: Counter[str] = Counter()
@@ -199,11 +200,15 @@ class Findings:
         self.found_not_applied = 0
         self.found_half = 0
 
+    def requests_left(self) -> bool:
+        """A cap on the requests of a whole run, besides its fixed duration."""
+        return sum(self.answers.values()) < self.max_requests
+
 
 async def play_on(player: Watched, stop: asyncio.Event, findings: Findings) -> None:
     """Play, and open another page now and then; after a refusal reload; never give up."""
     pending: int | None = None  # the move number before a shot answered 503
-    while not stop.is_set() and not STOPPED.is_set():
+    while not stop.is_set() and not STOPPED.is_set() and findings.requests_left():
         try:
             # While a shot's fate is unknown, only its game's page (the reload) will do.
             choice = player.rng.random() if pending is None else 1.0
@@ -264,7 +269,7 @@ async def resumes(player: Watched, seconds: float = 15) -> bool:
 async def outage(
     server: Server, gates: dict[str, Gate], args: argparse.Namespace
 ) -> dict[str, Any]:
-    findings = Findings()
+    findings = Findings(args.max_requests)
     stats = Stats()
     rng = random.Random(args.seed)
     players = [
@@ -408,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", type=float, default=3, help="seconds of play first (3)")
     parser.add_argument("--away", type=float, default=5, help="seconds each service is away")
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--max-requests", type=int, default=20_000, help="per database")
     parser.add_argument("--level", type=int, default=3)
     parser.add_argument("--databases", default="sqlite,postgresql")
     parser.add_argument("--seed", type=int, default=1)
