@@ -7,7 +7,7 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run serve test browser loadtest loadcost faulttest clean
+.PHONY: run serve secret-key test browser loadtest loadcost faulttest outagetest clean
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -31,14 +31,22 @@ run: $(VENV)/.installed-run
 # (one is generated into .env the first time), static files compressed and hashed through
 # WhiteNoise. Workers: two per core plus one (WEB_CONCURRENCY overrides).
 WEB_CONCURRENCY ?= $(shell echo $$(( $$(nproc) * 2 + 1 )))
-serve: $(VENV)/.installed-run
-	@[ -n "$$SECRET_KEY" ] || grep -qs '^SECRET_KEY=' .env || { \
-		echo "SECRET_KEY=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" >> .env; \
-		echo "Wrote a new SECRET_KEY to .env"; }
+serve: $(VENV)/.installed-run secret-key
 	DEBUG=False $(BIN)/python manage.py migrate --noinput
 	DEBUG=False $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --bind 127.0.0.1:$(PORT) \
+	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) \
 		--workers $(WEB_CONCURRENCY) --access-logfile - --graceful-timeout 10
+
+# The secret key, generated into .env the first time; .env is made readable by its owner
+# only before the key goes in (it signs every session).
+ENV_FILE ?= .env
+secret-key:
+	@[ -n "$$SECRET_KEY" ] || grep -qs '^SECRET_KEY=' $(ENV_FILE) || { \
+		(umask 077 && touch $(ENV_FILE)) && chmod 600 $(ENV_FILE) && \
+		echo "SECRET_KEY=$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" >> $(ENV_FILE) && \
+		echo "Wrote a new SECRET_KEY to $(ENV_FILE)"; }
+	@[ ! -e $(ENV_FILE) ] || [ "$$(stat -c %a $(ENV_FILE))" = 600 ] || \
+		echo "Warning: $(ENV_FILE) can be read by others; chmod 600 $(ENV_FILE)"
 
 # The end-to-end tests drive Debian's Chromium (a test tool's own browser download cannot
 # work on our machines); install it where it is missing.
@@ -75,6 +83,12 @@ loadcost: $(VENV)/.installed-dev
 
 faulttest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.fault $(ARGS)
+
+# The database, then Redis, taken away (through a relay this test closes; the machine's own
+# servers are not touched) while players play: 503s with Retry-After, no 500, nothing half
+# stored, every game resumes. About a minute; loopback only.
+outagetest: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.outage $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
