@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 from games.ai import get_player
 from games.ai.base import ComputerPlayer
 from games.ai.benchmark import range_view
-from games.display import build_display
+from games.display import Cell, build_display
 from games.engine import (
     BattleshipGame,
     Board,
@@ -49,6 +49,19 @@ UNKNOWN, MISS, HIT, SUNK = 0, 1, 2, 3
 """The values of a cell in the observation."""
 
 AGENT, OPPONENT = 0, 1
+
+CELL_PIXELS = 8
+"""The side of a cell's square in an ``rgb_array`` render."""
+COLOURS: dict[str, tuple[int, int, int]] = {
+    "unknown": (28, 58, 94),  # deep water: not fired at
+    "water": (28, 58, 94),
+    "miss": (140, 180, 210),  # pale: fired at, nothing there
+    "hit": (220, 40, 40),
+    "sunk": (110, 20, 60),
+    "ship": (150, 150, 150),  # the agent's own ships (two-sided game)
+}
+"""The colour of a cell in an ``rgb_array`` render, by its state in ``games.display``."""
+GRID_LINE = (10, 20, 35)
 
 Placement = tuple[str, Coordinate | str, Orientation | str]
 
@@ -97,7 +110,9 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     **Action.** ``Discrete(size * size)``: action ``a`` fires at row ``a // size``, column
     ``a % size`` (``Coordinate(a // size, a % size)``, so ``B7`` is 16).
     ``info["action_mask"]`` is an ``int8`` array with 1 for every cell not yet fired at;
-    ``env.action_space.sample(info["action_mask"])`` draws a legal action. An illegal action
+    ``env.action_space.sample(info["action_mask"])`` draws a legal action, and
+    ``action_masks()`` gives the same mask as booleans (what sb3-contrib's ``MaskablePPO``
+    asks for). An illegal action
     (a cell already fired at) changes nothing, earns ``Rewards.illegal`` and counts toward
     the step cap.
 
@@ -106,8 +121,10 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     **End.** ``terminated`` when the fleet is sunk (or, two-sided, the agent's fleet);
     ``truncated`` when ``MAX_STEPS`` (400) steps pass first, which only illegal actions can
-    bring about on a 10 x 10 board. After either (and before the first ``reset()``),
-    ``step()`` raises ``RuntimeError`` until the next ``reset()``.
+    bring about on a 10 x 10 board; the cap is registered as ``spec.max_episode_steps``, so
+    ``gym.make`` adds a ``TimeLimit`` that truncates at the same step. After either (and
+    before the first ``reset()``), ``step()`` raises ``RuntimeError`` until the next
+    ``reset()``.
 
     **Seeds.** ``reset(seed=S)`` starts episode 0 of seed S; each ``reset()`` after it
     starts the next episode. The fleet of episode n is the one ``bench_ai --seed S`` fires
@@ -119,15 +136,21 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     **Info.** ``action_mask``; ``result`` (``"hit"``, ``"miss"``, ``"sunk"`` or
     ``"illegal"``; ``"sunk"`` only when announced), ``sunk`` (the ship's name, when
-    announced), ``shots`` (legal shots the agent has fired), ``hits``, ``steps``, ``episode``
-    and, two-sided, ``opponent_shots`` (the cells, like ``"B7"``, the opponent fired at
+    announced), ``shots`` (legal shots the agent has fired), ``hits``, ``steps``,
+    ``episode_number`` (the episode's number since ``reset(seed=S)``; not ``episode``, the
+    key agent libraries and ``RecordEpisodeStatistics`` fill with an episode's return and
+    length) and, two-sided, ``opponent_shots`` (the cells, like ``"B7"``, the opponent fired at
     since the last step) and ``winner`` (0 the agent, 1 the opponent, None while playing).
+
+    **Render.** ``render_mode="ansi"``: the boards as text, as the terminal game draws
+    them; ``"rgb_array"``: the same as an image (the agent's own fleet on the left in the
+    two-sided game), a square of ``CELL_PIXELS`` a cell, coloured by ``COLOURS``.
 
     ``env.unwrapped.player_view()`` gives the agent's ``PlayerView``, so that a computer
     player from ``games.ai`` can play as the agent (see ``examples/gym_levels.py``).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     MAX_STEPS = MAX_STEPS
 
     def __init__(
@@ -233,8 +256,11 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         result = "sunk" if announced else ("hit" if hit else "miss")
         return self._observation(), reward, terminated, truncated, self._info(result, announced)
 
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the boards as text, as the terminal game draws them."""
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The boards as ``render_mode`` asks: ``"ansi"`` text, as the terminal game draws
+        them, or an ``"rgb_array"`` image (``CELL_PIXELS`` a cell, see ``COLOURS``)."""
+        if self.render_mode == "rgb_array":
+            return self._image()
         if self.render_mode != "ansi":
             return None
         out = io.StringIO()
@@ -246,7 +272,21 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             console.boards("Your fleet", display.own_rows, "Enemy waters", display.enemy_rows)
         return out.getvalue()
 
+    def _image(self) -> NDArray[np.uint8]:
+        display = build_display(self.player_view())
+        boards = [_board_image(display.enemy_rows)]
+        if self._game is not None:  # the agent's own fleet on the left, as in the text
+            gap = np.full((boards[0].shape[0], CELL_PIXELS, 3), 255, dtype=np.uint8)
+            boards = [_board_image(display.own_rows), gap, *boards]
+        return np.concatenate(boards, axis=1)
+
     # -- for agents and scripts ---------------------------------------------------------
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """True for every action that fires at a cell not yet fired at: the mask
+        sb3-contrib's ``MaskablePPO`` asks the environment for (``info["action_mask"]``
+        holds the same as ``int8``)."""
+        return self._mask().astype(bool)
 
     def coordinate(self, action: np.int64 | int | np.ndarray) -> Coordinate:
         """The cell an action fires at; ``ValueError`` for anything but an integer action.
@@ -325,19 +365,22 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
                 grid[cell.row, cell.col] = SUNK
         return grid
 
+    def _mask(self) -> NDArray[np.int8]:
+        mask = np.ones(self.size * self.size, dtype=np.int8)
+        for cell in self._targeted():
+            mask[cell.row * self.size + cell.col] = 0
+        return mask
+
     def _info(self, result: str | None, sunk: str | None = None) -> dict[str, Any]:
         view = self.player_view()
-        mask = np.ones(self.size * self.size, dtype=np.int8)
-        for cell in view.targeted:
-            mask[cell.row * self.size + cell.col] = 0
         info: dict[str, Any] = {
-            "action_mask": mask,
+            "action_mask": self._mask(),
             "result": result,
             "sunk": sunk,
             "shots": len(view.shots_fired),
             "hits": sum(1 for shot in view.shots_fired if shot.hit),
             "steps": self._steps,
-            "episode": self._episode,
+            "episode_number": self._episode,
         }
         if self._game is not None:
             info["opponent_shots"] = list(self._opponent_shots)
@@ -353,6 +396,17 @@ def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
     """
     board = Board.random_placement(rules, random.Random(f"{seed}:bench:{episode}"))
     return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
+
+
+def _board_image(rows: Sequence[tuple[str, Sequence[Cell]]]) -> NDArray[np.uint8]:
+    """One board as an RGB image: a square of ``CELL_PIXELS`` per cell, a grid line between."""
+    states = [[cell.state for cell in cells] for _, cells in rows]
+    palette = np.array(list(COLOURS.values()), dtype=np.uint8)
+    index = np.array([[list(COLOURS).index(state) for state in row] for row in states])
+    image = np.repeat(np.repeat(palette[index], CELL_PIXELS, axis=0), CELL_PIXELS, axis=1)
+    image[::CELL_PIXELS, :] = GRID_LINE
+    image[:, ::CELL_PIXELS] = GRID_LINE
+    return image
 
 
 def _opponent_turns(game: BattleshipGame, opponent: ComputerPlayer) -> list[str]:
@@ -387,4 +441,10 @@ def _board(rules: RuleSet, fleet: Iterable[Sequence[Any]]) -> Board:
 
 
 if "Battleship-v0" not in gym.registry:
-    gym.register(id="Battleship-v0", entry_point="games.gym_env:BattleshipEnv")
+    # The cap registered too, so that wrappers and agent libraries see it in
+    # ``spec.max_episode_steps``; the environment truncates at the same step on its own.
+    gym.register(
+        id="Battleship-v0",
+        entry_point="games.gym_env:BattleshipEnv",
+        max_episode_steps=MAX_STEPS,
+    )

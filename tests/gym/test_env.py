@@ -46,6 +46,7 @@ def fire_everywhere(env):
     [
         {},
         {"render_mode": "ansi"},
+        {"render_mode": "rgb_array", "opponent": 2},
         {"rules": "fog_of_war"},
         {"rules": "salvo"},
         {"opponent": 1},
