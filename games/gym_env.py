@@ -182,6 +182,11 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._game: BattleshipGame | None = None
         self._opponent: ComputerPlayer | None = None
         self._opponent_shots: list[str] = []
+        # The agent's grid as the observation shows it, kept up to date by ``_sync``.
+        self._grid = np.zeros((size, size), dtype=np.int8)
+        self._sunk_seen: tuple[int, bool] | None = None
+        self._sunk_cells: list[tuple[int, int]] = []
+        self._shots = 0
 
     # -- the Gymnasium API --------------------------------------------------------------
 
@@ -225,6 +230,9 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._base_seed, self._episode, self._steps = base, episode, 0
         self._target, self._fired = target, []
         self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
+        self._grid = np.zeros((self.size, self.size), dtype=np.int8)
+        self._sunk_seen, self._shots = None, 0
+        self._sync()
         return self._observation(), self._info(result=None)
 
     def step(
@@ -237,7 +245,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._steps += 1
         self._opponent_shots = []
         rewards = self.rewards
-        if cell in self._targeted():
+        if self._grid[cell.row, cell.col] != UNKNOWN:  # fired at before
             truncated = self._steps >= MAX_STEPS
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
         hit, sunk, won = self._fire(cell)
@@ -251,6 +259,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             self._opponent_shots = _opponent_turns(self._game, self._opponent)
             if self._game.phase is GamePhase.FINISHED:
                 reward += rewards.loss
+        self._sync()
         terminated = self._finished()
         truncated = not terminated and self._steps >= MAX_STEPS
         result = "sunk" if announced else ("hit" if hit else "miss")
@@ -352,33 +361,53 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             return self._game.phase is GamePhase.FINISHED
         return self._target.is_complete and self._target.all_sunk
 
-    def _targeted(self) -> frozenset[Coordinate]:
-        return self.player_view().targeted
+    def _sync(self) -> None:
+        """Bring the agent's grid up to date with its view, once a step.
+
+        The view is built once here; the observation, the mask and the info read the grid.
+        In the search game the environment keeps the shot list itself, so only the shot
+        just fired is new; the engine's view in the two-sided game is read whole (what the
+        engine chose to announce is its business). The sunk ships' cells are worked out
+        again only when they can have changed: ``sunk_ship_cells`` reads each sunk ship's
+        cells from the hits up to its sinking, so only a new sinking (or the fleet revealed
+        at the end) changes them; working them out every step from the whole shot list was
+        the larger part of a step.
+        """
+        view = self.player_view()
+        grid = self._grid
+        if self._game is None:
+            new = self._fired[self._shots :]
+        else:
+            grid[:] = UNKNOWN
+            new = list(view.shots_fired)
+        for shot in new:
+            grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+        seen = (len(view.enemy_sunk), bool(view.enemy_fleet))
+        if seen != (0, False) and seen != self._sunk_seen:
+            self._sunk_cells = [
+                (cell.row, cell.col) for cells in sunk_ship_cells(view).values() for cell in cells
+            ]
+        elif seen == (0, False):
+            self._sunk_cells = []
+        self._sunk_seen = seen
+        for row, col in self._sunk_cells:
+            grid[row, col] = SUNK
+        self._shots = len(view.shots_fired)
 
     def _observation(self) -> NDArray[np.int8]:
-        view = self.player_view()
-        grid = np.zeros((self.size, self.size), dtype=np.int8)
-        for shot in view.shots_fired:
-            grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
-        for cells in sunk_ship_cells(view).values():
-            for cell in cells:
-                grid[cell.row, cell.col] = SUNK
-        return grid
+        return self._grid.copy()
 
     def _mask(self) -> NDArray[np.int8]:
-        mask = np.ones(self.size * self.size, dtype=np.int8)
-        for cell in self._targeted():
-            mask[cell.row * self.size + cell.col] = 0
+        mask: NDArray[np.int8] = (self._grid.reshape(-1) == UNKNOWN).astype(np.int8)
         return mask
 
     def _info(self, result: str | None, sunk: str | None = None) -> dict[str, Any]:
-        view = self.player_view()
         info: dict[str, Any] = {
             "action_mask": self._mask(),
             "result": result,
             "sunk": sunk,
-            "shots": len(view.shots_fired),
-            "hits": sum(1 for shot in view.shots_fired if shot.hit),
+            "shots": self._shots,
+            "hits": int(np.count_nonzero(self._grid >= HIT)),
             "steps": self._steps,
             "episode_number": self._episode,
         }

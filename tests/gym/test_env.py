@@ -7,7 +7,7 @@ from gymnasium.utils.env_checker import check_env
 
 from games.ai import LEVELS
 from games.ai.benchmark import random_fleets
-from games.engine import Board, FirstPlayer, RuleSet
+from games.engine import Board, FirstPlayer, RuleSet, sunk_ship_cells
 from games.gym_env import HIT, MAX_STEPS, MISS, SUNK, UNKNOWN, BattleshipEnv, Rewards, target_fleet
 
 # A fleet with the Destroyer at J9-J10, for tests that need to know where the ships are.
@@ -339,3 +339,39 @@ def test_two_sided_reset_is_reproducible():
     env = make(opponent=3)
     assert play(env, 8) == play(env, 8)
     assert play(env, 8) != play(env, 9)
+
+
+def grid_from_view(view):
+    """The observation as the class notes define it, worked out from the view alone."""
+    grid = np.zeros((10, 10), dtype=np.int8)
+    for shot in view.shots_fired:
+        grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+    for cells in sunk_ship_cells(view).values():
+        for cell in cells:
+            grid[cell.row, cell.col] = SUNK
+    return grid
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{}, {"rules": "fog_of_war"}, {"rules": "no_touch"}, {"opponent": 2}]
+)
+def test_every_observation_and_mask_is_the_agents_view_of_the_game(kwargs):
+    env = gym.make("Battleship-v0", **kwargs)
+    env.action_space.seed(3)
+    for episode in range(3):
+        observation, info = env.reset(seed=7 if episode == 0 else None)
+        done = False
+        while not done:
+            view = env.unwrapped.player_view()
+            assert (observation == grid_from_view(view)).all()
+            expected_mask = np.ones(100, dtype=np.int8)
+            for cell in view.targeted:
+                expected_mask[cell.row * 10 + cell.col] = 0
+            assert (info["action_mask"] == expected_mask).all()
+            assert info["shots"] == len(view.shots_fired)
+            assert info["hits"] == sum(shot.hit for shot in view.shots_fired)
+            # Mostly legal shots, now and then a cell fired at before.
+            action = env.action_space.sample(info["action_mask"] if episode < 2 else None)
+            observation, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        assert (observation == grid_from_view(env.unwrapped.player_view())).all()
