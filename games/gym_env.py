@@ -48,6 +48,12 @@ MAX_STEPS = 400
 UNKNOWN, MISS, HIT, SUNK = 0, 1, 2, 3
 """The values of a cell in the observation."""
 
+OBSERVATIONS = ("grid", "planes")
+"""The observations on offer: ``BattleshipEnv(observation=...)``."""
+PLANES = (UNKNOWN, MISS, HIT, SUNK)
+"""With ``observation="planes"``: plane ``i`` is 1 where the grid holds ``PLANES[i]``."""
+_PLANE_VALUES = np.array(PLANES, dtype=np.int8).reshape(-1, 1, 1)
+
 AGENT, OPPONENT = 0, 1
 
 CELL_PIXELS = 8
@@ -105,7 +111,11 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     **Observation.** The agent's tracking grid, ``Box(0, 3, (size, size), int8)``, rows
     A, B, ... down and columns 1, 2, ... across: 0 unknown (never fired at), 1 miss, 2 hit,
     3 sunk (a hit the agent can tell belongs to a sunk ship, ``engine.sunk_ship_cells``;
-    never under fog of war, where sinkings are not announced).
+    never under fog of war, where sinkings are not announced). With
+    ``observation="planes"`` the same grid one-hot, ``Box(0, 1, (4, size, size), int8)``:
+    plane 0 unknown, 1 miss, 2 hit, 3 sunk (``PLANES``), each 1 where the grid holds that
+    value. A network learns from planes far sooner than from the values 0 to 3, which
+    it reads as amounts (``examples/train_maskable_ppo.py`` trains on planes).
 
     **Action.** ``Discrete(size * size)``: action ``a`` fires at row ``a // size``, column
     ``a % size`` (``Coordinate(a // size, a % size)``, so ``B7`` is 16).
@@ -159,8 +169,11 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         opponent: int | None = None,
         rewards: Rewards | None = None,
         render_mode: str | None = None,
+        observation: str = "grid",
     ) -> None:
         self.rules = rule_set(rules)
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}")
         if opponent is not None:
             get_player(opponent, 0)  # ValueError now for a level that does not exist
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -170,7 +183,12 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self.render_mode = render_mode
         size = self.rules.board_size
         self.size = size
-        self.observation_space = spaces.Box(0, 3, shape=(size, size), dtype=np.int8)
+        self.observation = observation
+        self.observation_space = (
+            spaces.Box(0, 3, shape=(size, size), dtype=np.int8)
+            if observation == "grid"
+            else spaces.Box(0, 1, shape=(len(PLANES), size, size), dtype=np.int8)
+        )
         self.action_space = spaces.Discrete(size * size)
         self._base_seed: int | None = None
         self._episode = 0
@@ -395,7 +413,10 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._shots = len(view.shots_fired)
 
     def _observation(self) -> NDArray[np.int8]:
-        return self._grid.copy()
+        if self.observation == "grid":
+            return self._grid.copy()
+        planes: NDArray[np.int8] = (self._grid == _PLANE_VALUES).astype(np.int8)
+        return planes
 
     def _mask(self) -> NDArray[np.int8]:
         mask: NDArray[np.int8] = (self._grid.reshape(-1) == UNKNOWN).astype(np.int8)

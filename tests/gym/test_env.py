@@ -375,3 +375,31 @@ def test_every_observation_and_mask_is_the_agents_view_of_the_game(kwargs):
             observation, _, terminated, truncated, info = env.step(action)
             done = terminated or truncated
         assert (observation == grid_from_view(env.unwrapped.player_view())).all()
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"opponent": 1, "rules": "salvo"}])
+def test_check_env_passes_with_one_hot_planes(kwargs):
+    check_env(make(observation="planes", **kwargs))
+
+
+def test_planes_are_the_grid_one_hot_and_the_grid_stays_the_default():
+    grid_env = gym.make("Battleship-v0")
+    planes_env = gym.make("Battleship-v0", observation="planes")
+    assert grid_env.observation_space == gym.spaces.Box(0, 3, (10, 10), np.int8)
+    assert planes_env.observation_space == gym.spaces.Box(0, 1, (4, 10, 10), np.int8)
+    grid, _ = grid_env.reset(seed=1, options={"fleet": FLEET})
+    planes, _ = planes_env.reset(seed=1, options={"fleet": FLEET})
+    for cell in ["J9", "J10", "J1", "A1"]:  # the Destroyer sunk, a miss, a hit
+        grid, *_ = grid_env.step(grid_env.unwrapped.action(cell))
+        planes, *_ = planes_env.step(planes_env.unwrapped.action(cell))
+    assert planes.sum(axis=0).tolist() == np.ones((10, 10)).tolist()  # one plane a cell
+    for value in (UNKNOWN, MISS, HIT, SUNK):
+        assert (planes[value] == (grid == value)).all()
+    assert planes[SUNK][9, 8] == planes[SUNK][9, 9] == 1
+    assert planes[MISS][9, 0] == 1
+    assert planes[HIT][0, 0] == 1
+
+
+def test_an_unknown_observation_is_refused():
+    with pytest.raises(ValueError, match="observation must be one of grid, planes"):
+        gym.make("Battleship-v0", observation="pixels")
