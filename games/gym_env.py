@@ -1,10 +1,12 @@
 """A Gymnasium environment over the engine: ``Battleship-v0``.
 
-Importing this module registers the environment, so either of these works::
+Importing this module registers the environment, as ``battleship/Battleship-v0`` and as
+``Battleship-v0``, so any of these works::
 
     import gymnasium as gym
-    env = gym.make("games.gym_env:Battleship-v0")      # imports this module first
-    env = gym.make("Battleship-v0", opponent=3)        # once games.gym_env is imported
+    env = gym.make("games.gym_env:battleship/Battleship-v0")  # imports this module first
+    env = gym.make("battleship/Battleship-v0", opponent=3)   # once games.gym_env is imported
+    env = gym.make("Battleship-v0")                           # the id it has always had
 
 The agent fires at a hidden fleet, one cell per step. Like the engine and the computer
 players, this module imports nothing from Django.
@@ -490,11 +492,14 @@ def _board(rules: RuleSet, fleet: Iterable[Sequence[Any]]) -> Board:
     return board
 
 
-if "Battleship-v0" not in gym.registry:
-    # The cap registered too, so that wrappers and agent libraries see it in
-    # ``spec.max_episode_steps``; the environment truncates at the same step on its own.
-    gym.register(
-        id="Battleship-v0",
-        entry_point="games.gym_env:BattleshipEnv",
-        max_episode_steps=MAX_STEPS,
-    )
+ENV_IDS = ("battleship/Battleship-v0", "Battleship-v0")
+"""The ids it is registered under: namespaced, as installed packages' environments are, and
+the plain one it has always had."""
+
+for _env_id in ENV_IDS:
+    if _env_id not in gym.registry:
+        # The cap registered too, so that wrappers and agent libraries see it in
+        # ``spec.max_episode_steps``; the environment truncates at the same step on its own.
+        gym.register(
+            id=_env_id, entry_point="games.gym_env:BattleshipEnv", max_episode_steps=MAX_STEPS
+        )

@@ -557,7 +557,8 @@ def run(options: dict[str, Any], stdin: TextIO, stdout: TextIO, colour: bool | N
 def parser(prog: str | None = None) -> argparse.ArgumentParser:
     """The command line of ``python -m games.terminal``: the game's options and no others."""
     parser = argparse.ArgumentParser(
-        prog=prog or "python -m games.terminal",
+        # Run as a module, argv[0] is terminal.py's path; as the installed script, its name.
+        prog=prog or ("python -m games.terminal" if sys.argv[0].endswith(".py") else None),
         description="Play Battleship against the computer in the terminal (fire with cells "
         "like B7), or watch two computer players with --watch.",
         epilog=EXIT_CODES,
