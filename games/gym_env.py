@@ -440,6 +440,20 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         return info
 
 
+def tracking_grid(view: PlayerView) -> NDArray[np.int8]:
+    """A player's tracking grid, worked out from its view alone: ``UNKNOWN``, ``MISS``,
+    ``HIT`` or ``SUNK`` a cell, as the observation shows it (the environment keeps its own
+    up to date a shot at a time instead)."""
+    size = view.rules.board_size
+    grid = np.zeros((size, size), dtype=np.int8)
+    for shot in view.shots_fired:
+        grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+    for cells in sunk_ship_cells(view).values():
+        for cell in cells:
+            grid[cell.row, cell.col] = SUNK
+    return grid
+
+
 def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
     """The fleet of ``episode`` for ``seed``: ``bench_ai``'s fleet of game ``episode``.
 
