@@ -505,6 +505,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--all", action="store_true", help="with --watch: play to the end without pausing"
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="line by line instead of full screen (so it is when not on a terminal, with "
+        "NO_COLOR set, with --manual or --watch)",
+    )
 
 
 def check_options(options: dict[str, Any]) -> None:
@@ -573,6 +579,22 @@ def parser(prog: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _full_screen(options: dict[str, Any], stdin: TextIO, stdout: TextIO) -> bool:
+    """Whether to open the full-screen game: a person at a terminal (both ends of it),
+    colour wanted, nothing asked that only the line-by-line game does, and Textual there."""
+    if options["plain"] or options["watch"] or options["manual"] or options["no_color"]:
+        return False
+    if stdin is not sys.stdin or stdout is not sys.stdout:
+        return False
+    if not (stdin.isatty() and wants_colour(stdout)):
+        return False
+    try:
+        import textual  # noqa: F401  (an optional dependency of an installed package)
+    except ImportError:
+        return False
+    return True
+
+
 def main(
     argv: Sequence[str] | None = None,
     *,
@@ -593,6 +615,15 @@ def main(
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     colour = False if options["no_color"] else (True if options["force_color"] else None)
+    if _full_screen(options, stdin, out):
+        from games.tui import BattleshipApp
+
+        # The menu first, unless a seed asks to replay one game.
+        seed = options["seed"]
+        BattleshipApp(
+            rules=options["rules"], level=options["level"], seed=seed, menu=seed is None
+        ).run()
+        return EXIT_OK
     try:
         result = run(options, stdin, out, colour)
     except BrokenPipeError:
