@@ -108,7 +108,9 @@ def test_ctrl_c_exits_130(command):
     )
     shown = ""
     while not shown.endswith("Your shot: "):
-        shown += process.stdout.read(1)
+        character = process.stdout.read(1)
+        assert character, f"it ended before the first prompt: {shown}"
+        shown += character
     process.send_signal(signal.SIGINT)
     rest, errors = process.communicate(timeout=30)
     assert process.returncode == 130
