@@ -9,6 +9,12 @@ TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .PHONY: run serve test browser loadtest loadcost faulttest clean
 
+# Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
+# browser tests load into each page to check it for accessibility. The site loads none of it.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -47,7 +53,7 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: $(VENV)/.installed-dev browser
+test: $(VENV)/.installed-dev browser node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -77,4 +83,4 @@ faulttest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.fault $(ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

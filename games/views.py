@@ -144,6 +144,8 @@ def render_game(
         "notice": notice,
         "level": level_info(game.level),
         "oob": partial,
+        # A refused cell stays in the Fire at box, to correct rather than type again.
+        "typed_cell": request.POST.get("cell", "").strip()[:8] if error else "",
     }
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}

@@ -23,15 +23,27 @@
     cells.forEach((b) => (b.tabIndex = b === stop ? 0 : -1));
   }
 
+  // Each cell's place is in data-row/data-col on its <td>, the board's size in data-size on
+  // the table: any board size works, and nothing depends on how a cell is named.
+  function placeOf(button) {
+    const td = button.closest("td[data-row]");
+    return td ? { row: Number(td.dataset.row), col: Number(td.dataset.col) } : null;
+  }
+
+  function cellAt(board, place) {
+    return board.querySelector(`td[data-row="${place.row}"][data-col="${place.col}"] button`);
+  }
+
   function moveFocus(board, from, dRow, dCol) {
-    const cells = cellsOf(board);
-    const size = Math.round(Math.sqrt(cells.length));
-    const index = cells.indexOf(from);
-    const row = Math.floor(index / size) + dRow;
-    const col = (index % size) + dCol;
+    const place = placeOf(from);
+    if (!place) return;
+    const size = Number(board.dataset.size);
+    const row = place.row + dRow;
+    const col = place.col + dCol;
     if (row < 0 || col < 0 || row >= size || col >= size) return;
-    const next = cells[row * size + col];
-    cells.forEach((b) => (b.tabIndex = -1));
+    const next = cellAt(board, { row, col });
+    if (!next) return;
+    cellsOf(board).forEach((b) => (b.tabIndex = -1));
     next.tabIndex = 0;
     next.focus();
   }
@@ -86,11 +98,20 @@
     const active = document.activeElement;
     lastFocusId = active && active !== document.body ? active.id || null : null;
     if (active && active.closest && active.closest("table[data-nav]")) {
-      lastCell = active.value || (active.getAttribute("aria-label") || "").split(",")[0];
+      lastCell = placeOf(active);
     } else if (active && active.id === "typed-cell") {
       lastCell = "typed";
     } else {
       lastCell = null;
+    }
+  });
+
+  // The last round's shots are marked until the next: a move's answer brings the new marks
+  // with the cells it changed, so the old ones go first.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const target = event.detail.target;
+    if (target && target.id === "turn") {
+      document.querySelectorAll(".board .latest").forEach((c) => c.classList.remove("latest"));
     }
   });
 
@@ -140,7 +161,7 @@
     const board = document.querySelector("table[data-nav]");
     if (!board) return;
     const cells = cellsOf(board);
-    const same = cells.find((b) => b.value === lastCell || (b.getAttribute("aria-label") || "").split(",")[0] === lastCell);
+    const same = cellAt(board, lastCell);
     const target = same || cells.find((b) => b.getAttribute("aria-disabled") !== "true");
     if (target) {
       cells.forEach((b) => (b.tabIndex = -1));
@@ -213,8 +234,9 @@
     const button = document.querySelector("[data-mute-toggle]");
     if (!button) return;
     button.hidden = false;
-    // One name, its state in aria-pressed: a screen reader says "Mute sounds, toggle, pressed".
-    button.setAttribute("aria-pressed", String(muted()));
+    // The name says what a press does, so what is seen and what is heard agree.
+    button.querySelector(".mute-label").textContent = muted() ? "Unmute sounds" : "Mute sounds";
+    button.classList.toggle("is-muted", muted());
   }
 
   document.addEventListener("click", (event) => {
