@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
+from django.db.models import Avg, Count, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -24,7 +25,7 @@ from django_ratelimit.decorators import ratelimit
 from battleship_site.addresses import client_ip
 from battleship_site.limits import setting
 from games.ai import LEVELS, LevelInfo
-from games.display import build_display, build_move, sentence, summarise
+from games.display import build_display, build_move, duration, sentence, summarise
 from games.engine import MoveResult, RuleSet
 from games.models import HUMAN, Game, StaleMove, guest_id
 
@@ -160,10 +161,40 @@ def render_game(
         }
     elif game.is_over:
         context["summary"] = summarise(view, game.play_seconds)
+        context["average"] = averages_against(request, game)
     template = GAME_PAGE
     if partial:
         template += "#setup" if game.status == Game.Status.SETUP else "#play"
     return TemplateResponse(request, template, context, status=status)
+
+
+def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
+    """The person's own averages over their other finished games against this level, to set
+    beside a finished game's figures; None before there is any."""
+    others = (
+        Game.objects.owned_by(request)
+        .finished()
+        .filter(level=game.level)
+        .exclude(pk=game.pk)
+        .with_figures()
+    )
+    figures = others.aggregate(
+        games=Count("pk"),
+        shots=Avg("shots_fired"),
+        fired=Sum("shots_fired"),
+        hits=Sum("shots_hit"),
+        seconds=Avg("play_seconds"),
+        ships_lost=Avg("ships_lost"),
+    )
+    if not figures["games"]:
+        return None
+    return {
+        "games": figures["games"],
+        "shots": round(figures["shots"], 1),
+        "accuracy": round(100 * figures["hits"] / figures["fired"]) if figures["fired"] else 0,
+        "time": duration(figures["seconds"]),
+        "ships_lost": round(figures["ships_lost"], 1),
+    }
 
 
 def level_info(level: int) -> LevelInfo:
@@ -309,6 +340,8 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
         game.resign()
     except ValueError as error:
         return _after_post(request, game, sentence(error), status=409)
+    if request.POST.get("then") == "home" and not request.htmx:
+        return redirect("home")  # abandoned from the list of unfinished games: back to it
     return _after_post(request, game)
 
 

@@ -57,3 +57,32 @@ def test_the_result_is_shown_once_at_the_end(guest):
     # ...and a screen reader's live region still says it.
     announcer = page[page.index('id="announcer"') : page.index('id="play"')]
     assert "You won!" in announcer
+
+
+def test_the_end_sets_the_game_beside_your_averages_against_that_opponent(guest):
+    first = started_game(guest)
+    for cell in fleet_cells(COMPUTER_FLEET):
+        fire(guest, first, cell)
+    page = guest.get(f"/games/{first.pk}/").content.decode()
+    assert "your average" not in page  # nothing to compare with yet
+    assert f'href="/history/{first.pk}/"' in page  # Review: the replay
+    second = started_game(guest)
+    for cell in ["B2", "B3", *fleet_cells(COMPUTER_FLEET)]:
+        fire(guest, second, cell)
+    page = visible_text(guest.get(f"/games/{second.pk}/").content.decode())
+    assert "your average: 17" in page  # the first game's 17 shots
+    assert "your average: 100%" in page
+    assert "Averages over your 1 other finished game against the Recruit." in " ".join(page.split())
+
+
+def test_an_unfinished_game_can_be_abandoned_from_the_home_page(guest):
+    game = started_game(guest)
+    fire(guest, game, "B2")
+    home = guest.get("/").content.decode()
+    assert f'action="/games/{game.pk}/resign"' in home
+    response = guest.post(f"/games/{game.pk}/resign", {"then": "home"})
+    assert response.status_code == 302
+    assert response.url == "/"
+    game.refresh_from_db()
+    assert game.status == Game.Status.RESIGNED
+    assert f"/games/{game.pk}/" not in guest.get("/").content.decode()
