@@ -76,19 +76,137 @@
     if (button) event.preventDefault();
   }, true);
 
-  // --- Placement: R or the Rotate button turns the ship ---
+  // --- Placement: R or the Turn button turns the ship (Across and Down say which way) ---
   function rotate() {
     const across = document.getElementById("orient-h");
     const down = document.getElementById("orient-v");
     if (!across || !down) return;
     (across.checked ? down : across).checked = true;
-    const rotateButton = document.querySelector("[data-rotate]");
-    if (rotateButton) rotateButton.setAttribute("aria-label", "Rotate (now " + (down.checked ? "down" : "across") + ")");
+    if (hovered) preview(hovered);
   }
 
   document.addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest("[data-rotate]")) rotate();
   });
+
+  // --- Placement: the ship's whole outline follows the pointer (or the focus), red where it
+  // cannot go; a placed ship can be dragged to a new place (mouse, pen or touch) ---
+  let hovered = null; // the setup cell under the pointer or focus
+  let drag = null; // {ship, way, offset, length} while a placed ship is dragged
+
+  function setupBoard() { return document.querySelector("table.setup-board"); }
+
+  function chosenShip() {
+    const radio = document.querySelector("input[name=ship]:checked");
+    if (!radio) return null;
+    const down = document.getElementById("orient-v");
+    return { name: radio.value, length: Number(radio.dataset.length), way: down && down.checked ? "V" : "H" };
+  }
+
+  // The cells a ship would take from a start, and whether it fits there.
+  function footprint(board, start, ship) {
+    const size = Number(board.dataset.size);
+    const cells = [];
+    let fits = true;
+    for (let i = 0; i < ship.length; i++) {
+      const row = start.row + (ship.way === "V" ? i : 0);
+      const col = start.col + (ship.way === "H" ? i : 0);
+      if (row >= size || col >= size) { fits = false; continue; }
+      const cell = cellAt(board, { row, col });
+      if (cell.dataset.ship && cell.dataset.ship !== ship.name) fits = false;
+      cells.push(cell);
+    }
+    return { cells, fits };
+  }
+
+  function clearPreview() {
+    document.querySelectorAll(".setup-board .preview").forEach((c) => c.classList.remove("preview", "blocked"));
+  }
+
+  function preview(cell, ship = drag || chosenShip(), offset = drag ? drag.offset : 0) {
+    clearPreview();
+    const board = setupBoard();
+    const place = placeOf(cell);
+    if (!board || !place || !ship || !ship.length) return null;
+    const start = { row: place.row - (ship.way === "V" ? offset : 0), col: place.col - (ship.way === "H" ? offset : 0) };
+    if (start.row < 0 || start.col < 0) return null;
+    const { cells, fits } = footprint(board, start, ship);
+    cells.forEach((c) => c.classList.add("preview", ...(fits ? [] : ["blocked"])));
+    return { start: cellAt(board, start), fits };
+  }
+
+  function setupCell(target) {
+    const cell = target && target.closest && target.closest(".setup-board td[data-row] button");
+    return cell || null;
+  }
+
+  document.addEventListener("pointerover", (event) => {
+    const cell = setupCell(event.target);
+    if (cell && !drag) { hovered = cell; preview(cell); }
+  });
+  document.addEventListener("pointerout", (event) => {
+    if (!drag && setupCell(event.target) && !setupCell(event.relatedTarget)) { hovered = null; clearPreview(); }
+  });
+  document.addEventListener("focusin", (event) => {
+    const cell = setupCell(event.target);
+    if (cell) { hovered = cell; preview(cell); }
+  });
+  document.addEventListener("change", (event) => {
+    if (hovered && event.target.matches && event.target.matches("input[name=ship], input[name=orientation]")) preview(hovered);
+  });
+
+  document.addEventListener("pointerdown", (event) => {
+    const cell = setupCell(event.target);
+    if (!cell || !cell.dataset.ship || event.button !== 0) return;
+    const radio = Array.from(document.querySelectorAll("input[name=ship]")).find((r) => r.value === cell.dataset.ship);
+    if (!radio || !radio.dataset.way) return;
+    // Where in the ship it was taken: the ship's first cell is the top or left one.
+    const board = setupBoard();
+    const place = placeOf(cell);
+    const way = radio.dataset.way;
+    let offset = 0;
+    while (true) {
+      const prev = way === "V" ? { row: place.row - offset - 1, col: place.col } : { row: place.row, col: place.col - offset - 1 };
+      const before = prev.row >= 0 && prev.col >= 0 && cellAt(board, prev);
+      if (!before || before.dataset.ship !== cell.dataset.ship) break;
+      offset++;
+    }
+    drag = { name: cell.dataset.ship, length: Number(radio.dataset.length), way, offset, from: cell, moved: false };
+    if (cell.releasePointerCapture) cell.releasePointerCapture(event.pointerId); // touch: follow the finger
+  });
+
+  document.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const cell = setupCell(document.elementFromPoint(event.clientX, event.clientY));
+    if (cell && cell !== drag.over) {
+      drag.over = cell;
+      drag.moved = drag.moved || cell !== drag.from;
+      drag.target = preview(cell);
+    }
+  });
+
+  let dropped = false;
+  document.addEventListener("pointerup", () => {
+    if (!drag) return;
+    const { name, way, target, moved } = drag;
+    drag = null;
+    clearPreview();
+    if (!moved || !target || !target.start) return;
+    dropped = true; // the click that may follow is not a placement of its own
+    const radio = Array.from(document.querySelectorAll("input[name=ship]")).find((r) => r.value === name);
+    radio.checked = true;
+    document.getElementById(way === "V" ? "orient-v" : "orient-h").checked = true;
+    // Sent like a click on the new first cell; a place it cannot go is refused by the server
+    // with its reason, as a click would be.
+    // (Focused first: htmx sends the value of the button last focused or clicked.)
+    target.start.focus();
+    target.start.closest("form").requestSubmit(target.start);
+  });
+  document.addEventListener("pointercancel", () => { drag = null; clearPreview(); });
+  document.addEventListener("click", (event) => {
+    if (dropped && setupCell(event.target)) { event.preventDefault(); event.stopPropagation(); }
+    dropped = false;
+  }, true);
 
   // --- Focus stays where the person was after a swap ---
   // htmx puts focus back only on an element with the same id; everything else (a board
