@@ -20,6 +20,7 @@ def test_take_screenshots(live_server, page: Page, width, height):
     out = Path(os.environ.get("SHOTS", "docs/screenshots/after"))
     out.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=os.environ.get("SCHEME", "light"))  # or "dark"
     for state in tour(page, live_server.url):
         name = state.replace(", ", "-").replace(" ", "-")
         page.wait_for_timeout(700)  # the last shot's splash or burst is over

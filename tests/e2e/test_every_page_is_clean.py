@@ -51,11 +51,14 @@ def check(page: Page, axe_source: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 900), (375, 800)])
+@pytest.mark.parametrize(
+    ("width", "height", "scheme"), [(1280, 900, "light"), (375, 800, "light"), (375, 800, "dark")]
+)
 def test_no_page_has_an_accessibility_violation_or_scrolls_sideways(
-    live_server, page: Page, console_errors, axe_source, width, height
+    live_server, page: Page, console_errors, axe_source, width, height, scheme
 ):
     page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=scheme)
     found = {}
     for state in tour(page, live_server.url):
         if problems := check(page, axe_source):
