@@ -150,6 +150,15 @@ def setup_cells(cells: Iterable[Cell]) -> SafeString:
     return mark_safe("".join(html))  # noqa: S308  # nosec B308 B703
 
 
+@register.simple_tag
+def ship_drawing(length: int) -> SafeString:
+    """A ship of ``length`` cells drawn across, as on the boards: a picture, nothing to read."""
+    return mark_safe(  # noqa: S308  # nosec B308 B703
+        f'<span class="ship-drawing len-{int(length)}" aria-hidden="true">'
+        f"{_hull_svg(int(length), 'H')}</span>"
+    )
+
+
 _PIP = '<span class="pip"></span>'
 
 
