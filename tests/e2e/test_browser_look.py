@@ -155,3 +155,18 @@ def test_every_page_has_a_title_of_its_own(live_server, page: Page):
     choose_opponent(page, live_server.url, "Recruit")
     assert page.title() not in titles
     expect(page.locator("link[rel=icon]")).to_have_count(1)
+
+
+def test_on_a_phone_your_fleet_stays_in_sight_while_you_fire(live_server, page: Page):
+    page.set_viewport_size({"width": 375, "height": 800})
+    start_shuffled(page, live_server.url)
+    # Scrolled to the enemy's board, under the bar that says what the last round did.
+    page.get_by_role("heading", name="Enemy waters").evaluate("h => h.scrollIntoView()")
+    cell(page, "Enemy", "J10").click()
+    expect(cell(page, "Enemy", "J10")).to_have_attribute("aria-disabled", "true")
+    own = box(page.get_by_role("table", name="Your fleet"))
+    fired = box(cell(page, "Enemy", "J10"))
+    # The cell just fired at, the computer's answer on your board, and the result, all at once.
+    assert fired["y"] >= 0
+    assert own["y"] + own["height"] <= 800
+    assert box(page.get_by_role("status"))["y"] >= -1
