@@ -12,6 +12,9 @@ TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 # Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
 # browser tests load into each page to check it for accessibility. The site loads none of it.
 node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
