@@ -178,22 +178,24 @@ def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
         .exclude(pk=game.pk)
         .with_figures()
     )
+    # Names of their own: an aggregate named like an annotation it reads breaks on PostgreSQL.
     figures = others.aggregate(
-        games=Count("pk"),
-        shots=Avg("shots_fired"),
-        fired=Sum("shots_fired"),
-        hits=Sum("shots_hit"),
-        seconds=Avg("play_seconds"),
-        ships_lost=Avg("ships_lost"),
+        n_games=Count("pk"),
+        mean_shots=Avg("shots_fired"),
+        all_fired=Sum("shots_fired"),
+        all_hits=Sum("shots_hit"),
+        mean_seconds=Avg("play_seconds"),
+        mean_lost=Avg("ships_lost"),
     )
-    if not figures["games"]:
+    if not figures["n_games"]:
         return None
+    fired = figures["all_fired"]
     return {
-        "games": figures["games"],
-        "shots": round(figures["shots"], 1),
-        "accuracy": round(100 * figures["hits"] / figures["fired"]) if figures["fired"] else 0,
-        "time": duration(figures["seconds"]),
-        "ships_lost": round(figures["ships_lost"], 1),
+        "games": figures["n_games"],
+        "shots": round(figures["mean_shots"], 1),
+        "accuracy": round(100 * figures["all_hits"] / fired) if fired else 0,
+        "time": duration(figures["mean_seconds"]),
+        "ships_lost": round(figures["mean_lost"], 1),
     }
 
 

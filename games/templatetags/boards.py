@@ -151,6 +151,12 @@ def setup_cells(cells: Iterable[Cell]) -> SafeString:
 
 
 @register.simple_tag
+def hull(cell: Cell) -> SafeString:
+    """The drawing of the ship whose first cell this is, if any (for template loops)."""
+    return mark_safe(_hull(cell.hull))  # noqa: S308  # nosec B308 B703
+
+
+@register.simple_tag
 def ship_drawing(length: int) -> SafeString:
     """A ship of ``length`` cells drawn across, as on the boards: a picture, nothing to read."""
     return mark_safe(  # noqa: S308  # nosec B308 B703
