@@ -170,3 +170,19 @@ def test_on_a_phone_your_fleet_stays_in_sight_while_you_fire(live_server, page: 
     assert fired["y"] >= 0
     assert own["y"] + own["height"] <= 800
     assert box(page.get_by_role("status"))["y"] >= -1
+
+
+def test_on_a_phone_chart_labels_are_at_least_12_px_and_the_heat_map_has_a_legend(
+    live_server, page: Page
+):
+    records("charted")
+    page.set_viewport_size({"width": 375, "height": 800})
+    log_in(page, live_server.url, "charted")
+    page.goto(live_server.url + "/stats")
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.chart-svg text')].map(t =>
+             parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a)"""
+    )
+    assert sizes
+    assert min(sizes) >= 12
+    expect(page.locator(".heat-legend")).to_contain_text("most often")
