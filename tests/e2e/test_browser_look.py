@@ -186,3 +186,15 @@ def test_on_a_phone_chart_labels_are_at_least_12_px_and_the_heat_map_has_a_legen
     assert sizes
     assert min(sizes) >= 12
     expect(page.locator(".heat-legend")).to_contain_text("most often")
+
+
+def test_on_a_phone_the_result_bar_is_not_a_region_of_its_own_to_scroll(live_server, page: Page):
+    """A scrollable region must be reachable by keyboard; the bar shows its last three lines
+    instead (the earlier ones of a long Salvo round are still read out)."""
+    page.set_viewport_size({"width": 375, "height": 800})
+    start_shuffled(page, live_server.url)
+    cell(page, "Enemy", "B2").click()
+    bar = page.get_by_role("status")
+    expect(bar).to_contain_text("B2: miss")
+    assert bar.evaluate("b => getComputedStyle(b).overflowY") == "visible"
+    assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
