@@ -97,18 +97,11 @@ def _grid(size: int) -> tuple[tuple[str, tuple[tuple[Coordinate, str], ...]], ..
     )
 
 
-def _hulls(
-    ships: Iterable[tuple[str, Iterable[Coordinate]]], state: str, fresh: frozenset[str]
-) -> dict[Coordinate, Hull]:
-    """Each ship's hull, keyed by its first cell (top or left)."""
-    hulls = {}
-    for name, ship_cells in ships:
-        cells = sorted(ship_cells)
-        if not cells:
-            continue
-        way = "H" if len({c.row for c in cells}) == 1 and len(cells) > 1 else "V"
-        hulls[cells[0]] = Hull(len(cells), way, state, name in fresh)
-    return hulls
+def _hull(ship_cells: Iterable[Coordinate], state: str, fresh: bool) -> tuple[Coordinate, Hull]:
+    """A ship's first cell (top or left), where its drawing starts, and the drawing."""
+    cells = sorted(ship_cells)
+    way = "H" if len(cells) > 1 and cells[0].row == cells[-1].row else "V"
+    return cells[0], Hull(len(cells), way, state, fresh)
 
 
 class _Cells:
@@ -124,9 +117,8 @@ class _Cells:
         # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
         # end the fleet revealed.
         self.fired = {shot.coord: shot.hit for shot in view.shots_fired}
-        self.sunk_cells = {
-            cell: name for name, cells in sunk_ship_cells(view).items() for cell in cells
-        }
+        sunk = sunk_ship_cells(view)
+        self.sunk_cells = {cell: name for name, cells in sunk.items() for cell in cells}
         self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
         self.can_fire = view.my_turn
         # The last round's shots, each side's, marked until the next round.
@@ -135,30 +127,22 @@ class _Cells:
         self.latest_received = {
             c for c, _hit in view.shots_received[len(view.shots_received) - theirs :]
         }
-        # Ships are drawn whole: yours always, theirs once sunk (or all at the end).
-        sunk_cells = sunk_ship_cells(view)
-        sunk_now = frozenset(
-            name for name, cells in sunk_cells.items() if cells & self.latest_fired
+        # Ships are drawn whole: yours always, theirs once sunk (or all at the end); one sunk
+        # by the last round is drawn in.
+        self.enemy_hulls = dict(
+            [
+                _hull(ship.cells, "revealed", False)
+                for ship in view.enemy_fleet
+                if ship.name not in sunk
+            ]
+            + [_hull(cells, "sunk", bool(cells & self.latest_fired)) for cells in sunk.values()]
         )
-        self.enemy_hulls = _hulls(
-            [(s.name, s.cells) for s in view.enemy_fleet if s.name not in sunk_cells],
-            "revealed",
-            frozenset(),
-        ) | _hulls(sunk_cells.items(), "sunk", sunk_now)
-        own_sunk_now = frozenset(
-            s.name
-            for s in view.fleet
-            if s.name in self.own_sunk and set(s.cells) & self.latest_received
-        )
-        self.own_hulls = {
-            bow: hull
+        self.own_hulls = dict(
+            _hull(ship.cells, "sunk", bool(set(ship.cells) & self.latest_received))
+            if ship.name in self.own_sunk
+            else _hull(ship.cells, "yours", False)
             for ship in view.fleet
-            for bow, hull in _hulls(
-                [(ship.name, ship.cells)],
-                "sunk" if ship.name in self.own_sunk else "yours",
-                own_sunk_now,
-            ).items()
-        }
+        )
 
     def own(self, coord: Coordinate, label: str) -> Cell:
         ship = self.own_ship_at.get(coord, "")
