@@ -9,6 +9,15 @@ TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .PHONY: run serve secret-key test browser loadtest loadcost faulttest outagetest clean
 
+# Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
+# browser tests load into each page to check it for accessibility. The site loads none of it.
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -55,7 +64,7 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: $(VENV)/.installed-dev browser
+test: $(VENV)/.installed-dev browser node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -91,4 +100,4 @@ outagetest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.outage $(ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

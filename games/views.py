@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.humanize.templatetags.humanize import apnumber
+from django.db.models import Avg, Count, Sum
 from django.http import HttpRequest as DjangoHttpRequest
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -27,7 +28,7 @@ from django_ratelimit.decorators import ratelimit
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
 from games.ai import LEVELS, LevelInfo
-from games.display import build_display, build_move, sentence, summarise
+from games.display import build_display, build_move, duration, sentence, summarise
 from games.engine import MoveResult, RuleSet
 from games.forms import FireForm, excerpt
 from games.models import HUMAN, Game, StaleMove, guest_id
@@ -164,6 +165,8 @@ def render_game(
         "notice": notice,
         "level": level_info(game.level),
         "oob": partial,
+        # A refused cell stays in the Fire at box, to correct rather than type again.
+        "typed_cell": posted(request, "cell").strip() if error else "",
     }
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}
@@ -178,10 +181,42 @@ def render_game(
         }
     elif game.is_over:
         context["summary"] = summarise(view, game.play_seconds)
+        context["average"] = averages_against(request, game)
     template = GAME_PAGE
     if partial:
         template += "#setup" if game.status == Game.Status.SETUP else "#play"
     return TemplateResponse(request, template, context, status=status)
+
+
+def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
+    """The person's own averages over their other finished games against this level, to set
+    beside a finished game's figures; None before there is any."""
+    others = (
+        Game.objects.owned_by(request)
+        .finished()
+        .filter(level=game.level)
+        .exclude(pk=game.pk)
+        .with_figures()
+    )
+    # Names of their own: an aggregate named like an annotation it reads breaks on PostgreSQL.
+    figures = others.aggregate(
+        n_games=Count("pk"),
+        mean_shots=Avg("shots_fired"),
+        all_fired=Sum("shots_fired"),
+        all_hits=Sum("shots_hit"),
+        mean_seconds=Avg("play_seconds"),
+        mean_lost=Avg("ships_lost"),
+    )
+    if not figures["n_games"]:
+        return None
+    fired = figures["all_fired"]
+    return {
+        "games": figures["n_games"],
+        "shots": round(figures["mean_shots"], 1),
+        "accuracy": round(100 * figures["all_hits"] / fired) if fired else 0,
+        "time": duration(figures["mean_seconds"]),
+        "ships_lost": round(figures["mean_lost"], 1),
+    }
 
 
 def level_info(level: int) -> LevelInfo:
@@ -325,6 +360,8 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
         game.resign()
     except ValueError as error:
         return _after_post(request, game, sentence(error), status=409)
+    if request.POST.get("then") == "home" and not request.htmx:
+        return redirect("home")  # abandoned from the list of unfinished games: back to it
     return _after_post(request, game)
 
 
