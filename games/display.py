@@ -1,4 +1,6 @@
-"""What a game page shows, built from the person's view alone.
+"""What the classic game shows, built from one player's view alone: the web pages, the
+terminal game and the full-screen game all draw from it. (Another family of games, such
+as the sector game, brings display builders of its own.)
 
 Nothing here sees the opponent's board: the only input is a ``PlayerView``, so no page or
 partial can carry an unsunk enemy ship.
@@ -6,6 +8,7 @@ partial can carry an unsunk enemy ship.
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,6 +21,30 @@ from games.engine import (
     PlayerView,
     sunk_ship_cells,
 )
+
+
+class CellState(enum.StrEnum):
+    """What a player knows of a cell: the one vocabulary of every board drawn."""
+
+    UNKNOWN = "unknown"
+    """An enemy cell not fired at: anything may be there."""
+    WATER = "water"
+    """A cell of one's own board with no ship, not fired at."""
+    SHIP = "ship"
+    """A ship's cell not hit: one's own, or the enemy's revealed at the end."""
+    MISS = "miss"
+    HIT = "hit"
+    SUNK = "sunk"
+
+    @property
+    def said(self) -> str:
+        """The word a screen reader says after the cell's name ("" for nothing known)."""
+        return "" if self in (CellState.UNKNOWN, CellState.WATER, CellState.SHIP) else self.value
+
+    @property
+    def symbol(self) -> str:
+        """The mark drawn in a fired-at cell, beside its colour."""
+        return {CellState.MISS: "•", CellState.HIT: "✕", CellState.SUNK: "✖"}.get(self, "")
 
 
 @dataclass(frozen=True)
@@ -33,7 +60,7 @@ class Hull:
 @dataclass(frozen=True)
 class Cell:
     label: str
-    state: str  # unknown, miss, hit, sunk, ship (own or revealed), water
+    state: CellState
     ship: str = ""
     can_fire: bool = False
     hull: Hull | None = None  # on the first cell of a ship that is shown
@@ -50,22 +77,14 @@ class Cell:
     @property
     def name(self) -> str:
         """The accessible name: the label first, then what is known of the cell."""
-        words = {
-            "unknown": "",
-            "water": "",
-            "ship": self.ship,
-            "miss": "miss",
-            "hit": "hit",
-            "sunk": "sunk",
-        }
-        said = words[self.state]
-        if self.ship and self.state in ("hit", "sunk"):
+        said = self.ship if self.state is CellState.SHIP else self.state.said
+        if self.ship and self.state in (CellState.HIT, CellState.SUNK):
             said = f"{self.ship}, {said}"
         return f"{self.label}, {said}" if said else self.label
 
     @property
     def symbol(self) -> str:
-        return {"miss": "•", "hit": "✕", "sunk": "✖"}.get(self.state, "")
+        return self.state.symbol
 
 
 @dataclass(frozen=True)
@@ -150,22 +169,22 @@ class _Cells:
         latest = coord in self.latest_received
         if coord in self.received:
             if not self.received[coord]:
-                return Cell(label, "miss", ship, hull=hull, latest=latest)
-            state = "sunk" if ship in self.own_sunk else "hit"
+                return Cell(label, CellState.MISS, ship, hull=hull, latest=latest)
+            state = CellState.SUNK if ship in self.own_sunk else CellState.HIT
             return Cell(label, state, ship, hull=hull, latest=latest)
-        return Cell(label, "ship" if ship else "water", ship, hull=hull)
+        return Cell(label, CellState.SHIP if ship else CellState.WATER, ship, hull=hull)
 
     def enemy(self, coord: Coordinate, label: str) -> Cell:
         hull = self.enemy_hulls.get(coord)
         latest = coord in self.latest_fired
         if coord in self.sunk_cells:
-            return Cell(label, "sunk", self.sunk_cells[coord], hull=hull, latest=latest)
+            return Cell(label, CellState.SUNK, self.sunk_cells[coord], hull=hull, latest=latest)
         if coord in self.fired:
-            state = "hit" if self.fired[coord] else "miss"
+            state = CellState.HIT if self.fired[coord] else CellState.MISS
             return Cell(label, state, self.revealed.get(coord, ""), hull=hull, latest=latest)
         if coord in self.revealed:
-            return Cell(label, "ship", self.revealed[coord], hull=hull)
-        return Cell(label, "unknown", can_fire=self.can_fire)
+            return Cell(label, CellState.SHIP, self.revealed[coord], hull=hull)
+        return Cell(label, CellState.UNKNOWN, can_fire=self.can_fire)
 
 
 def build_display(view: PlayerView) -> GameDisplay:

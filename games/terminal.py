@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 from games.ai import LEVELS, computer_seed, get_player
 from games.ai.base import ComputerPlayer
-from games.display import Cell, build_display, sentence
+from games.display import Cell, CellState, build_display, sentence
 from games.engine import (
     ROW_LETTERS,
     BattleshipGame,
@@ -43,15 +43,22 @@ from games.variants import VARIANTS, rule_set
 
 HUMAN, COMPUTER = 0, 1
 
-SYMBOLS = {"water": ".", "unknown": ".", "ship": "S", "miss": "o", "hit": "X", "sunk": "#"}
+SYMBOLS = {
+    CellState.WATER: ".",
+    CellState.UNKNOWN: ".",
+    CellState.SHIP: "S",
+    CellState.MISS: "o",
+    CellState.HIT: "X",
+    CellState.SUNK: "#",
+}
 # ANSI colours, used only on a terminal that wants them (see ``wants_colour``).
 COLOURS = {
-    "water": "2",
-    "unknown": "2",
-    "ship": "1;32",
-    "miss": "36",
-    "hit": "1;31",
-    "sunk": "1;35",
+    CellState.WATER: "2",
+    CellState.UNKNOWN: "2",
+    CellState.SHIP: "1;32",
+    CellState.MISS: "36",
+    CellState.HIT: "1;31",
+    CellState.SUNK: "1;35",
 }
 LEGEND = "X hit   o miss   # sunk   S ship   . open water"
 
@@ -110,7 +117,7 @@ class Console:
             return None
         return line.strip()
 
-    def paint(self, state: str) -> str:
+    def paint(self, state: CellState) -> str:
         symbol = SYMBOLS[state]
         if not self.colour:
             return symbol
@@ -344,7 +351,10 @@ def _draw_own(console: Console, game: BattleshipGame) -> None:
         (
             ROW_LETTERS[r],
             [
-                Cell(str(Coordinate(r, c)), "ship" if Coordinate(r, c) in own else "water")
+                Cell(
+                    str(Coordinate(r, c)),
+                    CellState.SHIP if Coordinate(r, c) in own else CellState.WATER,
+                )
                 for c in range(size)
             ],
         )

@@ -32,17 +32,17 @@ from textual.widgets import Button, Footer, Header, Label, OptionList, RichLog, 
 from games import terminal
 from games.ai import LEVELS, computer_seed, get_player
 from games.ai.base import ComputerPlayer
-from games.display import Cell, build_display, sentence
+from games.display import Cell, CellState, build_display, sentence
 from games.engine import BattleshipGame, Coordinate, GamePhase, RuleSet
 from games.variants import VARIANTS, rule_set
 
 STYLES = {
-    "water": "dim",
-    "unknown": "dim",
-    "ship": "bold green",
-    "miss": "cyan",
-    "hit": "bold red",
-    "sunk": "bold magenta",
+    CellState.WATER: "dim",
+    CellState.UNKNOWN: "dim",
+    CellState.SHIP: "bold green",
+    CellState.MISS: "cyan",
+    CellState.HIT: "bold red",
+    CellState.SUNK: "bold magenta",
 }
 CELL_WIDTH = 3  # each cell is drawn as two spaces and its symbol
 ROW_LABEL_WIDTH = 3  # " A " before the cells of row A
