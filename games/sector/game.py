@@ -43,6 +43,7 @@ from games.sector.geometry import (
 
 PLAYERS = (0, 1)
 _ORDER = {spec.name: i for i, spec in enumerate(FLEET)}
+_SURFACE_SHIPS = sum(1 for spec in FLEET if spec.kind is not Kind.SUBMARINE)
 
 
 class Result(enum.StrEnum):
@@ -108,7 +109,8 @@ class Report:
 @dataclass(frozen=True, slots=True)
 class Legal:
     """What the player to move may do now: the ships that may shoot, the abilities it has,
-    the cells it may fire at (every cell but those it was told it hit on a surface ship),
+    the cells it may fire at (every cell but those it was told it hit on a surface ship,
+    see ``_known_hits``),
     and the submarines that may move afterwards. Empty for the player who waits."""
 
     shooters: tuple[str, ...] = ()
@@ -209,13 +211,27 @@ class SectorView:
 
 
 def _known_hits(reports: Iterable[Report], player: int) -> frozenset[Coordinate]:
+    """The cells ``player`` may not fire at (decision 18): those it was told it hit on a
+    surface ship, while any enemy surface ship is afloat.
+
+    Once every surface ship is sunk only submarines are left, and every cell is open again:
+    else a submarine could hide for ever beneath a wreck's cell at the edge of the sea. A
+    cell hit by a barrage is not known to be hit (only the count is told), so it stays
+    open: firing there again answers "hit" and does no more damage.
+    """
     hits = set()
+    surface_sunk = 0
     for report in reports:
-        if report.player == player and report.kind == "shot" and report.result is not None:
+        if report.player != player:
+            continue
+        surface_sunk += sum(1 for name in report.sunk if not is_submarine(name))
+        if report.kind == "shot" and report.result is not None:
             # A sunk submarine leaves its cell empty; a surface ship's cell stays struck.
             sub_sunk = report.result is Result.SUNK and is_submarine(report.sunk[0])
             if report.result is not Result.WATER and not sub_sunk:
                 hits.add(report.cells[0])
+    if surface_sunk == _SURFACE_SHIPS:
+        return frozenset()
     return frozenset(hits)
 
 
