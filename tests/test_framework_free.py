@@ -7,7 +7,16 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "module", ["games.engine", "games.ai", "games.ai.benchmark", "games.gym_env"]
+    "module",
+    [
+        "games.engine",
+        "games.ai",
+        "games.ai.benchmark",
+        "games.gym_env",
+        "games.sector",
+        "games.sector.ai",
+        "games.sector.ai.benchmark",
+    ],
 )
 def test_it_imports_without_django(module):
     code = (
