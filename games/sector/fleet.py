@@ -221,11 +221,14 @@ def build_fleet(placements: Iterable[Placement]) -> tuple[Ship, ...]:
     return tuple(sorted(ships, key=lambda ship: order[ship.name]))
 
 
-def random_placements(rng: random.Random) -> tuple[Placement, ...]:
-    """A legal fleet, each ship uniform among the places left for it (largest first)."""
-    while True:  # a dead end (no room left) is very rare on a 12 x 12 sea: start again
-        ships: list[Ship] = []
+def random_placements(rng: random.Random, keep: Sequence[Placement] = ()) -> tuple[Placement, ...]:
+    """A legal fleet, each ship uniform among the places left for it (largest first),
+    around the ships of ``keep`` (placed by hand) when they leave room for the rest."""
+    for _attempt in range(100):  # a dead end (no room left) is rare on a 12 x 12 sea
+        ships = [Ship.placed(p) for p in keep]
         for ship_spec in FLEET:
+            if any(ship.name == ship_spec.name for ship in ships):
+                continue
             options = []
             for placement in _all_placements(ship_spec):
                 ship = Ship.placed(placement)
@@ -238,7 +241,11 @@ def random_placements(rng: random.Random) -> tuple[Placement, ...]:
                 break
             ships.append(rng.choice(options))
         else:
-            return tuple(ship.placement for ship in ships)
+            order = {s.name: i for i, s in enumerate(FLEET)}
+            return tuple(ship.placement for ship in sorted(ships, key=lambda s: order[s.name]))
+    if keep:  # the ships placed by hand leave no room for the rest: a whole new fleet
+        return random_placements(rng)
+    raise RuntimeError("no room for a fleet")  # never on an empty 12 x 12 sea
 
 
 def _all_placements(ship: ShipSpec) -> list[Placement]:

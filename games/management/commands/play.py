@@ -11,8 +11,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import terminal
+from games import sector_terminal, terminal
 from games.ai import LEVELS
+from games.sector.ai import LEVELS as SECTOR_LEVELS
 from games.variants import VARIANTS, rule_set
 
 
@@ -28,8 +29,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         levels = ", ".join(f"{info.level} {info.name}" for info in LEVELS)
+        sector = ", ".join(f"{info.level} {info.name}" for info in SECTOR_LEVELS)
         parser.add_argument(
-            "--level", type=int, default=3, help=f"the computer to play (default 3): {levels}"
+            "--level",
+            type=int,
+            default=3,
+            help=f"the computer to play (default 3): {levels}; in sector mode {sector}",
+        )
+        parser.add_argument(
+            "--mode",
+            choices=["classic", "sector"],
+            default="classic",
+            help="classic Battleship (default) or the sector game of rules/003",
         )
         parser.add_argument("--seed", type=int, help="replay a game: the seed it printed")
         parser.add_argument("--rules", choices=list(VARIANTS), default="standard")
@@ -45,7 +56,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        known = [info.level for info in LEVELS]
+        sector = options["mode"] == "sector"
+        known = [info.level for info in (SECTOR_LEVELS if sector else LEVELS)]
         level = options["level"]
         vs = options["vs"] if options["vs"] is not None else level
         for value in (level, vs):
@@ -62,6 +74,29 @@ class Command(BaseCommand):
             colour = False
         elif options.get("force_color"):
             colour = True
+        if sector:
+            if options["rules"] != "standard":
+                raise CommandError("--rules is for the classic game: the sector game has its own")
+            if options["watch"]:
+                sector_terminal.watch(
+                    stdin,
+                    out,
+                    level=level,
+                    vs=vs,
+                    seed=options["seed"],
+                    step=not options["all"],
+                    colour=colour,
+                )
+            else:
+                sector_terminal.play(
+                    stdin,
+                    out,
+                    level=level,
+                    seed=options["seed"],
+                    manual=options["manual"],
+                    colour=colour,
+                )
+            return
         rules = rule_set(options["rules"])
         if options["watch"]:
             terminal.watch(

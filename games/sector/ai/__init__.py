@@ -6,6 +6,7 @@ its own ``SectorView`` and keeps no memory between turns.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from games.sector.ai.players import Admiral, Deckhand, Gunner, SectorPlayer
@@ -34,4 +35,11 @@ def get_player(level: int, seed: int) -> SectorPlayer:
     return _PLAYERS[level](seed)
 
 
-__all__ = ["LEVELS", "LevelInfo", "SectorPlayer", "get_player"]
+def computer_seed(game_seed: int) -> int:
+    """The seed of the computer player of the game with ``game_seed``: derived, so that the
+    computer's choices say nothing of the seed that placed the fleets. Every front end
+    derives it here, so a seed means the same game in each."""
+    return random.Random(f"{game_seed}:sector-computer").getrandbits(63)
+
+
+__all__ = ["LEVELS", "LevelInfo", "SectorPlayer", "computer_seed", "get_player"]
