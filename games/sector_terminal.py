@@ -216,10 +216,10 @@ def _turn(console: Console, game: SectorGame, view: SectorView, text: str) -> No
     except ValueError as error:
         console.say(f"{sentence(error)} Try again, or type help.")
         return
-    move = _ask_move(console, view)
-    if move is False:
+    answered, move = _ask_move(console, view)
+    if not answered:
         return
-    report = game.play(Turn(action, move or None))
+    report = game.play(Turn(action, move))
     console.say(describe(report, HUMAN))
 
 
@@ -236,15 +236,15 @@ def _ask_move(console: Console, view: SectorView) -> SubMove | bool | None:
     while True:
         answer = console.ask(f"Move a submarine? {choices}; Enter for none: ")
         if answer is None:
-            return False
+            return False, None
         answer = answer.strip().lower()
         if not answer or answer in ("n", "no", "none"):
-            return None
+            return True, None
         if answer.isdigit() and 1 <= int(answer) <= len(movable):
-            return SubMove(movable[int(answer) - 1])
+            return True, SubMove(movable[int(answer) - 1])
         name = SHIP_WORDS.get(answer)
         if name in movable:
-            return SubMove(name)
+            return True, SubMove(name)
         console.say(f"Type a number from 1 to {len(movable)}, or press Enter for none.")
 
 
