@@ -223,11 +223,12 @@ def _turn(console: Console, game: SectorGame, view: SectorView, text: str) -> No
     console.say(describe(report, HUMAN))
 
 
-def _ask_move(console: Console, view: SectorView) -> SubMove | bool | None:
-    """The submarine to move after the action, None for none, False if the person backs out."""
+def _ask_move(console: Console, view: SectorView) -> tuple[bool, SubMove | None]:
+    """The submarine to move after the action (None for none), and False first if input
+    ended instead."""
     movable = view.legal.submarines
     if not movable:
-        return None
+        return True, None
     ships = {ship.name: ship for ship in view.fleet}
     choices = ", ".join(
         f"{n} {name} (at {_cells(ships[name].cells)}, heading {ships[name].heading})"
