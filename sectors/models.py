@@ -24,7 +24,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.engine import IllegalMove
+from games.engine import Coordinate, IllegalMove
 from games.models import guest_id
 from games.sector import (
     FLEET,
@@ -154,6 +154,21 @@ class SectorBattle(models.Model):
             return cached[1]
         return self.engine().view_for(HUMAN)
 
+    def replay(self, step: int) -> tuple[SectorGame, list[set[Coordinate]]]:
+        """A finished battle as it stood after its first ``step`` turns (the game is over,
+        so both fleets are no secret), with each side's submarine tracks so far: every cell
+        a submarine of that side has lain on."""
+        if not self.is_over:
+            raise IllegalMove("only a finished battle can be replayed")
+        fleets = [[Placement.from_dict(p) for p in fleet] for fleet in self.fleets]
+        game = SectorGame.replay(self.seed, fleets, [], first_player=HUMAN)
+        tracks: list[set[Coordinate]] = [set(), set()]
+        for data in self.log[:step]:
+            _mark_tracks(game, tracks)
+            game.play(turn_from_dict(data))
+        _mark_tracks(game, tracks)
+        return game, tracks
+
     # -- setup ---------------------------------------------------------------------------
 
     @classmethod
@@ -261,6 +276,13 @@ class SectorBattle(models.Model):
         battle.finished_at = timezone.now()
         battle.save(update_fields=["status", "finished_at"])
         self.refresh_from_db()
+
+
+def _mark_tracks(game: SectorGame, tracks: list[set[Coordinate]]) -> None:
+    for seat, fleet in enumerate(game.fleets):
+        for ship in fleet:
+            if ship.is_submarine and ship.afloat:
+                tracks[seat].update(ship.cells)
 
 
 def _lie(placement: Placement) -> Any:

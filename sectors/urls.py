@@ -20,4 +20,5 @@ urlpatterns = [
     path("sector/<uuid:battle_id>/start", views.setup_action, {"what": "start"}, name="sector_go"),
     path("sector/<uuid:battle_id>/turns", views.play_turn, name="sector_turn"),
     path("sector/<uuid:battle_id>/resign", views.resign, name="sector_resign"),
+    path("sector/<uuid:battle_id>/replay", views.replay, name="sector_replay"),
 ]

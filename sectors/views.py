@@ -59,6 +59,7 @@ STATE_TEXT = {
     "course-row": "on a submarine course across",
     "course-column": "on a submarine course down",
     "course-both": "on two submarine courses",
+    "track": "a submarine passed here",
 }
 SYMBOLS = {
     "water": "",
@@ -76,6 +77,7 @@ SYMBOLS = {
     "course-row": "─",
     "course-column": "│",
     "course-both": "┼",
+    "track": "·",
 }
 
 
@@ -267,6 +269,35 @@ def resign(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     except IllegalMove as error:
         return _page(request, battle, error=sentence(error), status=409)
     return redirect(battle)
+
+
+@require_GET
+def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
+    """A finished battle turn by turn: both fleets, every shot, the submarines' tracks."""
+    battle = _battle(request, battle_id)
+    try:
+        step = min(max(int(request.GET.get("step", battle.moves)), 0), battle.moves)
+        game, tracks = battle.replay(step)
+    except ValueError as error:
+        return _page(request, battle, error=sentence(error), status=409)
+    seas = []
+    for seat, title in ((HUMAN, "Your fleet"), (1 - HUMAN, f"The {battle.level_name}'s fleet")):
+        states = own_board(game.view_for(seat))
+        for cell in tracks[seat]:
+            if states[cell] in ("water", "miss"):
+                states[cell] = "track"
+        seas.append((title, sea(states, enemy=seat != HUMAN)))
+    reports = game.view_for(HUMAN).reports
+    context = {
+        "battle": battle,
+        "step": step,
+        "seas": seas,
+        "columns": range(1, SIZE + 1),
+        "told": describe(reports[-1], HUMAN) if reports else "The battle begins: you start.",
+        "previous": step - 1 if step > 0 else None,
+        "next": step + 1 if step < battle.moves else None,
+    }
+    return TemplateResponse(request, "sectors/replay.html", context)
 
 
 @require_GET

@@ -234,3 +234,29 @@ def test_two_battles_differing_only_in_hidden_places_send_the_same_pages(guest):
             assert turn(guest, battle, action="recon", target=target).status_code == 302
             battle.refresh_from_db()
     assert compared == 10
+
+
+def test_a_finished_battle_replays_turn_by_turn_with_both_fleets_and_tracks(guest):
+    battle = started(guest)
+    turn(guest, battle, action="shot", ship="Carrier", target="A8", sub="Submarine")
+    turn(guest, battle, action="shot", ship="Carrier", target="L1", sub="Submarine")
+    assert guest.get(f"/sector/{battle.pk}/replay").status_code == 409  # not over yet
+    guest.post(f"/sector/{battle.pk}/resign")
+
+    first = guest.get(f"/sector/{battle.pk}/replay?step=0").content.decode()
+    later = guest.get(f"/sector/{battle.pk}/replay?step=4").content.decode()
+
+    assert "Turn 0 of 4. The battle begins: you start." in first
+    assert 'aria-label="A8 enemy ship, sector III"' in first
+    assert "Turn 4 of 4." in later
+    assert 'aria-label="A8 hit, sector III"' in later
+    # The person's Submarine ran east from G1-G2 to G3-G4: G1 and G2 are its track.
+    assert 'aria-label="G1 a submarine passed here, sector IX"' in later
+    assert 'aria-label="G4 your submarine heading east, sector X"' in later
+
+
+def test_a_replay_step_out_of_range_is_clamped_and_nonsense_refused(guest):
+    battle = started(guest)
+    guest.post(f"/sector/{battle.pk}/resign")
+    assert "Turn 0 of 0." in guest.get(f"/sector/{battle.pk}/replay?step=99").content.decode()
+    assert guest.get(f"/sector/{battle.pk}/replay?step=x").status_code == 409
