@@ -19,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import Avg, Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -60,6 +60,18 @@ class BattleQuerySet(models.QuerySet["SectorBattle"]):
         if not ways:
             return self.none()
         return self.filter(functools.reduce(operator.or_, ways))
+
+    def figures_by_level(self) -> list[dict[str, Any]]:
+        """Finished battles per computer level: how many, how many won, turns a battle."""
+        rows = (
+            self.filter(status__in=FINISHED)
+            .values("level")
+            .annotate(battles=Count("id"), wins=Count("id", filter=Q(status="won")))
+            .annotate(mean_turns=Avg("moves"))
+            .order_by("level")
+        )
+        names = {info.level: info.name for info in LEVELS}
+        return [{**row, "name": names[row["level"]]} for row in rows]
 
 
 class SectorBattle(models.Model):

@@ -303,5 +303,9 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
 @require_GET
 def history(request: HttpRequest) -> TemplateResponse:
     """This person's sector battles, newest first."""
-    battles = SectorBattle.objects.owned_by(request).order_by("-created_at")[:50]
-    return TemplateResponse(request, "sectors/history.html", {"battles": battles})
+    mine = SectorBattle.objects.owned_by(request)
+    context = {
+        "battles": mine.order_by("-created_at")[:50],
+        "figures": mine.figures_by_level(),
+    }
+    return TemplateResponse(request, "sectors/history.html", context)

@@ -260,3 +260,18 @@ def test_a_replay_step_out_of_range_is_clamped_and_nonsense_refused(guest):
     guest.post(f"/sector/{battle.pk}/resign")
     assert "Turn 0 of 0." in guest.get(f"/sector/{battle.pk}/replay?step=99").content.decode()
     assert guest.get(f"/sector/{battle.pk}/replay?step=x").status_code == 409
+
+
+def test_the_history_counts_finished_battles_by_opponent(guest, outsider):
+    for level in (1, 1, 2):
+        battle = started(guest, level=level)
+        guest.post(f"/sector/{battle.pk}/resign")
+    started(guest, level=3)  # unfinished: not counted
+    SectorBattle.objects.filter(level=2).update(status="won")
+
+    page = guest.get("/sector/").content.decode()
+
+    assert re.search(r"<td>1\. Deckhand</td><td>2</td><td>0</td>", page)
+    assert re.search(r"<td>2\. Gunner</td><td>1</td><td>1</td>", page)
+    assert "<td>3. Admiral</td><td>1</td>" not in page
+    assert "Deckhand" not in outsider.get("/sector/").content.decode()
