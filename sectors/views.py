@@ -15,7 +15,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
 
+from battleship_site.limits import setting
 from games.display import sentence
 from games.engine import ROW_LETTERS, IllegalMove
 from games.models import guest_id
@@ -39,6 +41,7 @@ from games.sector import (
 )
 from games.sector.ai import LEVELS
 from games.sector_display import describe, enemy_board, own_board
+from games.views import per_address, per_player_setup, player_key
 from sectors.models import HUMAN, SectorBattle, StaleTurn
 
 PAGE = "sectors/battle.html"
@@ -165,6 +168,8 @@ def new_battle(request: HttpRequest) -> TemplateResponse:
 
 
 @require_POST
+@ratelimit(key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True)
+@per_address
 def create_battle(request: HttpRequest) -> HttpResponse:
     try:
         level = int(request.POST.get("level", ""))
@@ -189,6 +194,8 @@ def battle_page(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
 
 
 @require_POST
+@per_player_setup
+@per_address
 def place_ship(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     """Place one ship: its first cell and how it lies (a submarine: the way it heads)."""
     battle = _battle(request, battle_id)
@@ -201,6 +208,8 @@ def place_ship(request: HttpRequest, battle_id: UUID) -> HttpResponse:
 
 
 @require_POST
+@per_player_setup
+@per_address
 def setup_action(request: HttpRequest, battle_id: UUID, what: str) -> HttpResponse:
     """Shuffle, clear or start: the setup buttons."""
     battle = _battle(request, battle_id)
@@ -240,6 +249,8 @@ def parse_turn(post: Any, view: SectorView) -> Turn:
 
 
 @require_POST
+@ratelimit(key=player_key, rate=setting("FIRE_RATE"), block=True)
+@per_address
 def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     """The person's turn and the computer's answer, in one request."""
     battle = _battle(request, battle_id)
@@ -262,6 +273,8 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
 
 
 @require_POST
+@per_player_setup
+@per_address
 def resign(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     battle = _battle(request, battle_id)
     try:

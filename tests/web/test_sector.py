@@ -275,3 +275,30 @@ def test_the_history_counts_finished_battles_by_opponent(guest, outsider):
     assert re.search(r"<td>2\. Gunner</td><td>1</td><td>1</td>", page)
     assert "<td>3. Admiral</td><td>1</td>" not in page
     assert "Deckhand" not in outsider.get("/sector/").content.decode()
+
+
+def test_no_sector_page_shows_template_text(guest):
+    from tests.web.test_no_template_text import assert_clean
+
+    assert_clean(guest.get("/sector/new"))
+    assert_clean(guest.get("/sector/"))
+    battle = new_battle(guest)
+    assert_clean(guest.get(f"/sector/{battle.pk}/"))
+    assert_clean(place(guest, battle, "Carrier", "A1", "up"))
+    battle = started(guest)
+    assert_clean(guest.get(f"/sector/{battle.pk}/"))
+    assert turn(guest, battle, action="sonar", sector="X", sub="Submarine").status_code == 302
+    assert_clean(guest.get(f"/sector/{battle.pk}/"))
+    assert_clean(turn(guest, battle, action="barrage", cells="A1"))
+    guest.post(f"/sector/{battle.pk}/resign")
+    assert_clean(guest.get(f"/sector/{battle.pk}/"))
+    assert_clean(guest.get(f"/sector/{battle.pk}/replay?step=1"))
+
+
+def test_turns_are_rate_limited_per_player(guest, settings):
+    battle = started(guest)
+    settings.FIRE_RATE = "1/m"
+    assert turn(guest, battle, action="recon", sector="I").status_code == 302
+    assert turn(guest, battle, action="recon", sector="II").status_code == 429
+    battle.refresh_from_db()
+    assert battle.moves == 2
