@@ -7,6 +7,7 @@ partial can carry an unsunk enemy ship.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from games.engine import (
@@ -20,11 +21,31 @@ from games.engine import (
 
 
 @dataclass(frozen=True)
+class Hull:
+    """A ship drawn whole from its first cell (the bow): how long, which way, and how it is."""
+
+    length: int
+    way: str  # "H" across, "V" down
+    state: str  # "yours" (afloat), "sunk", "revealed" (theirs, at the end)
+    fresh: bool = False  # sunk by the last round: drawn in
+
+
+@dataclass(frozen=True)
 class Cell:
     label: str
     state: str  # unknown, miss, hit, sunk, ship (own or revealed), water
     ship: str = ""
     can_fire: bool = False
+    hull: Hull | None = None  # on the first cell of a ship that is shown
+    latest: bool = False  # fired at in the last round (marked until the next)
+
+    @property
+    def row(self) -> int:
+        return ROW_LETTERS.index(self.label[0])
+
+    @property
+    def col(self) -> int:
+        return int(self.label[1:]) - 1
 
     @property
     def name(self) -> str:
@@ -76,6 +97,13 @@ def _grid(size: int) -> tuple[tuple[str, tuple[tuple[Coordinate, str], ...]], ..
     )
 
 
+def _hull(ship_cells: Iterable[Coordinate], state: str, fresh: bool) -> tuple[Coordinate, Hull]:
+    """A ship's first cell (top or left), where its drawing starts, and the drawing."""
+    cells = sorted(ship_cells)
+    way = "H" if len(cells) > 1 and cells[0].row == cells[-1].row else "V"
+    return cells[0], Hull(len(cells), way, state, fresh)
+
+
 class _Cells:
     """What the view says of each cell of both boards, looked up once; cells made on demand."""
 
@@ -89,28 +117,54 @@ class _Cells:
         # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
         # end the fleet revealed.
         self.fired = {shot.coord: shot.hit for shot in view.shots_fired}
-        self.sunk_cells = {
-            cell: name for name, cells in sunk_ship_cells(view).items() for cell in cells
-        }
+        sunk = sunk_ship_cells(view)
+        self.sunk_cells = {cell: name for name, cells in sunk.items() for cell in cells}
         self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
         self.can_fire = view.my_turn
+        # The last round's shots, each side's, marked until the next round.
+        mine, theirs = view.last_round
+        self.latest_fired = {s.coord for s in view.shots_fired[len(view.shots_fired) - mine :]}
+        self.latest_received = {
+            c for c, _hit in view.shots_received[len(view.shots_received) - theirs :]
+        }
+        # Ships are drawn whole: yours always, theirs once sunk (or all at the end); one sunk
+        # by the last round is drawn in.
+        self.enemy_hulls = dict(
+            [
+                _hull(ship.cells, "revealed", False)
+                for ship in view.enemy_fleet
+                if ship.name not in sunk
+            ]
+            + [_hull(cells, "sunk", bool(cells & self.latest_fired)) for cells in sunk.values()]
+        )
+        self.own_hulls = dict(
+            _hull(ship.cells, "sunk", bool(set(ship.cells) & self.latest_received))
+            if ship.name in self.own_sunk
+            else _hull(ship.cells, "yours", False)
+            for ship in view.fleet
+        )
 
     def own(self, coord: Coordinate, label: str) -> Cell:
         ship = self.own_ship_at.get(coord, "")
+        hull = self.own_hulls.get(coord)
+        latest = coord in self.latest_received
         if coord in self.received:
             if not self.received[coord]:
-                return Cell(label, "miss", ship)
-            return Cell(label, "sunk" if ship in self.own_sunk else "hit", ship)
-        return Cell(label, "ship" if ship else "water", ship)
+                return Cell(label, "miss", ship, hull=hull, latest=latest)
+            state = "sunk" if ship in self.own_sunk else "hit"
+            return Cell(label, state, ship, hull=hull, latest=latest)
+        return Cell(label, "ship" if ship else "water", ship, hull=hull)
 
     def enemy(self, coord: Coordinate, label: str) -> Cell:
+        hull = self.enemy_hulls.get(coord)
+        latest = coord in self.latest_fired
         if coord in self.sunk_cells:
-            return Cell(label, "sunk", self.sunk_cells[coord])
+            return Cell(label, "sunk", self.sunk_cells[coord], hull=hull, latest=latest)
         if coord in self.fired:
             state = "hit" if self.fired[coord] else "miss"
-            return Cell(label, state, self.revealed.get(coord, ""))
+            return Cell(label, state, self.revealed.get(coord, ""), hull=hull, latest=latest)
         if coord in self.revealed:
-            return Cell(label, "ship", self.revealed[coord])
+            return Cell(label, "ship", self.revealed[coord], hull=hull)
         return Cell(label, "unknown", can_fire=self.can_fire)
 
 

@@ -135,13 +135,13 @@ def play(
     colour: bool | None = None,
 ) -> str:
     """Play a sector game against the computer of ``level``; ``"won"``, ``"lost"``,
-    ``"resigned"`` or ``"quit"``."""
+    ``"resigned"``, ``"quit"`` or ``"interrupted"`` (Ctrl-C)."""
     console = Console(stdin, stdout, wants_colour(stdout) if colour is None else colour)
     try:
         return _play(console, level, seed, manual)
     except KeyboardInterrupt:
         console.say("\nInterrupted: the game is left unfinished.")
-        return "quit"
+        return "interrupted"
 
 
 def _play(console: Console, level: int, seed: int | None, manual: bool) -> str:

@@ -13,9 +13,11 @@ import pytest
         "games.ai",
         "games.ai.benchmark",
         "games.gym_env",
+        "games.pettingzoo_env",
         "games.sector",
         "games.sector.ai",
         "games.sector.ai.benchmark",
+        "games.sector_terminal",
     ],
 )
 def test_it_imports_without_django(module):
