@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Sequence
 from typing import TextIO
 
-from games.display import sentence
+from games.display import CellState, sentence
 from games.engine.coordinates import ROW_LETTERS
 from games.sector import (
     FLEET,
@@ -103,7 +103,7 @@ def draw_sea(states: dict[Coordinate, str], console: Console) -> list[str]:
             state = states[Coordinate(row, col)]
             symbol = SYMBOLS[state]
             if console.colour and state in ("hit", "sunk"):
-                symbol = console.paint(state)
+                symbol = console.paint(CellState(state))
             cells += "  " + symbol + (" |" if col % 3 == 2 and col < SIZE - 1 else "")
         lines.append(f" {ROW_LETTERS[row]} {cells}")
     return lines

@@ -63,7 +63,7 @@ class Migration(migrations.Migration):
                     models.JSONField(
                         blank=True,
                         default=list,
-                        help_text="Every turn in order, both sides, as the engine writes it.",
+                        help_text="Every turn in order, both sides, in the engine's form.",
                     ),
                 ),
                 (
