@@ -114,9 +114,20 @@
       if (row >= size || col >= size) { fits = false; continue; }
       const cell = cellAt(board, { row, col });
       if (cell.dataset.ship && cell.dataset.ship !== ship.name) fits = false;
+      if (board.dataset.allowAdjacent === "false" && touches(board, { row, col }, ship.name)) fits = false;
       cells.push(cell);
     }
     return { cells, fits };
+  }
+
+  // Under the no-touching rule a cell beside another ship (corners too) is no place either.
+  function touches(board, place, name) {
+    for (let dr = -1; dr <= 1; dr++)
+      for (let dc = -1; dc <= 1; dc++) {
+        const near = cellAt(board, { row: place.row + dr, col: place.col + dc });
+        if (near && near.dataset.ship && near.dataset.ship !== name) return true;
+      }
+    return false;
   }
 
   function clearPreview() {
@@ -409,7 +420,7 @@
     return document.querySelector("table.board.enemy");
   }
 
-  function preview(places) {
+  function previewWeapon(places) {
     const board = enemyBoard();
     if (!board) return;
     board.querySelectorAll("td.preview").forEach((td) => td.classList.remove("preview"));
@@ -444,15 +455,15 @@
     const board = enemyBoard();
     if (!board) return;
     const size = Number(board.dataset.size);
-    if (target.id === "strike-center") preview(strikePlaces(target.value, size));
+    if (target.id === "strike-center") previewWeapon(strikePlaces(target.value, size));
     if (target.id === "torpedo-line" || target.id === "torpedo-end")
-      preview(torpedoPlaces(document.getElementById("torpedo-line").value, size));
+      previewWeapon(torpedoPlaces(document.getElementById("torpedo-line").value, size));
   }
 
   ["input", "change", "focusin"].forEach((kind) =>
     document.addEventListener(kind, (event) => showWeapon(event.target)));
   document.addEventListener("focusout", (event) => {
-    if (event.target.closest && event.target.closest(".weapon-form")) preview([]);
+    if (event.target.closest && event.target.closest(".weapon-form")) previewWeapon([]);
   });
 
   // Back/forward cache: never show a stale board; fetch the game as saved.

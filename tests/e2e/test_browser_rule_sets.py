@@ -121,3 +121,29 @@ def test_a_special_weapons_game_to_the_end(live_server, page: Page, console_erro
     assert game.log[2] == {"torpedo": {"from": "south", "line": 9}}
     no_sideways_scroll(page)
     assert unexpected(console_errors) == []
+
+
+def test_no_touching_shows_where_a_ship_cannot_go_and_refuses_it(
+    live_server, page: Page, console_errors
+):
+    page.goto(live_server.url + "/games/new?rules=no_touch")
+    page.get_by_role("button", name="Place your fleet").click()
+    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    page.wait_for_load_state("load")
+    board = page.get_by_role("grid", name=re.compile("Your fleet"))
+
+    def setup_cell(label):
+        return board.get_by_role("button", name=re.compile(rf"^{label}(,|$)"))
+
+    page.get_by_role("radio", name=re.compile("^Carrier")).check()
+    setup_cell("A1").click()
+    expect(page.get_by_role("status")).to_contain_text("Carrier placed at A1")
+    page.get_by_role("radio", name=re.compile("^Battleship")).check()
+    setup_cell("B2").hover()
+    expect(page.locator(".setup-board .preview.blocked")).to_have_count(4)  # beside the Carrier
+    setup_cell("C2").hover()
+    expect(page.locator(".setup-board .preview")).to_have_count(4)
+    expect(page.locator(".setup-board .preview.blocked")).to_have_count(0)
+    setup_cell("B6").click()  # corner to corner with the Carrier's A5
+    expect(page.get_by_role("status")).to_contain_text("would touch the Carrier")
+    assert unexpected(console_errors, refused=[422]) == []
