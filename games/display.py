@@ -68,6 +68,7 @@ class Cell:
     can_fire: bool = False
     hull: Hull | None = None  # on the first cell of a ship that is shown
     latest: bool = False  # fired at in the last round (marked until the next)
+    turn: int | None = None  # the shooter's turn it was fired at in, counted from 1
 
     @property
     def row(self) -> int:
@@ -83,6 +84,8 @@ class Cell:
         said = self.ship if self.state is CellState.SHIP else self.state.said
         if self.ship and self.state in (CellState.HIT, CellState.SUNK):
             said = f"{self.ship}, {said}"
+        if self.turn is not None:
+            said += f", turn {self.turn}"
         return f"{self.label}, {said}" if said else self.label
 
     @property
@@ -126,6 +129,24 @@ def _hull(ship_cells: Iterable[Coordinate], state: str, fresh: bool) -> tuple[Co
     return cells[0], Hull(len(cells), way, state, fresh)
 
 
+def _turns(view: PlayerView) -> tuple[dict[Coordinate, int], dict[Coordinate, int]]:
+    """The turn each cell was fired at in: the player's own shots, and the opponent's at
+    the player's board, each side's turns counted from 1 (a Salvo or a weapon is one turn;
+    the moves of one turn follow each other)."""
+    mine: dict[Coordinate, int] = {}
+    theirs: dict[Coordinate, int] = {}
+    turns = [0, 0]
+    previous = None
+    for played in view.moves:
+        if played.player != previous:
+            turns[played.player] += 1
+            previous = played.player
+        into = mine if played.player == view.player else theirs
+        for cell in played.cells:
+            into[cell] = turns[played.player]
+    return mine, theirs
+
+
 class _Cells:
     """What the view says of each cell of both boards, looked up once; cells made on demand."""
 
@@ -143,6 +164,7 @@ class _Cells:
         self.sunk_cells = {cell: name for name, cells in sunk.items() for cell in cells}
         self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
         self.can_fire = view.my_turn
+        self.turn_fired, self.turn_received = _turns(view)
         # The last round's shots, each side's, marked until the next round.
         mine, theirs = view.last_round
         self.latest_fired = {s.coord for s in view.shots_fired[len(view.shots_fired) - mine :]}
@@ -171,20 +193,24 @@ class _Cells:
         hull = self.own_hulls.get(coord)
         latest = coord in self.latest_received
         if coord in self.received:
+            turn = self.turn_received.get(coord)
             if not self.received[coord]:
-                return Cell(label, CellState.MISS, ship, hull=hull, latest=latest)
+                return Cell(label, CellState.MISS, ship, hull=hull, latest=latest, turn=turn)
             state = CellState.SUNK if ship in self.own_sunk else CellState.HIT
-            return Cell(label, state, ship, hull=hull, latest=latest)
+            return Cell(label, state, ship, hull=hull, latest=latest, turn=turn)
         return Cell(label, CellState.SHIP if ship else CellState.WATER, ship, hull=hull)
 
     def enemy(self, coord: Coordinate, label: str) -> Cell:
         hull = self.enemy_hulls.get(coord)
         latest = coord in self.latest_fired
+        turn = self.turn_fired.get(coord)
         if coord in self.sunk_cells:
-            return Cell(label, CellState.SUNK, self.sunk_cells[coord], hull=hull, latest=latest)
+            name = self.sunk_cells[coord]
+            return Cell(label, CellState.SUNK, name, hull=hull, latest=latest, turn=turn)
         if coord in self.fired:
             state = CellState.HIT if self.fired[coord] else CellState.MISS
-            return Cell(label, state, self.revealed.get(coord, ""), hull=hull, latest=latest)
+            ship = self.revealed.get(coord, "")
+            return Cell(label, state, ship, hull=hull, latest=latest, turn=turn)
         if coord in self.revealed:
             return Cell(label, CellState.SHIP, self.revealed[coord], hull=hull)
         return Cell(label, CellState.UNKNOWN, can_fire=self.can_fire)

@@ -87,6 +87,11 @@ def _td(cell: Cell, extra: str = "") -> str:
     )
 
 
+def _turn_title(cell: Cell) -> str:
+    """On hover, the turn a cell was fired at in."""
+    return f' title="Turn {cell.turn}"' if cell.turn is not None else ""
+
+
 def _latest(cell: Cell) -> str:
     """More classes: the last round's mark, and clear glass over a ship that is drawn."""
     return (" latest" if cell.latest else "") + (" on-ship" if cell.ship else "")
@@ -113,7 +118,8 @@ def enemy_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
             html.append(
                 f"{td}{_hull(cell.hull)}"
                 f'<button type="button" class="cell {escape(cell.state)}{_latest(cell)}" '
-                f'aria-label="{escape(cell.name)}" aria-disabled="true" tabindex="-1">'
+                f'aria-label="{escape(cell.name)}"{_turn_title(cell)} aria-disabled="true" '
+                'tabindex="-1">'
                 f'<span aria-hidden="true">{escape(cell.symbol)}</span></button></td>'
             )
     return mark_safe("".join(html))  # noqa: S308  # nosec B308 B703
@@ -125,7 +131,7 @@ def own_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
     return mark_safe(  # noqa: S308  # nosec B308 B703
         "".join(
             f'<td id="own-{escape(cell.label)}" class="cell {escape(cell.state)}{_latest(cell)}'
-            f'{" has-hull" if cell.hull else ""}"{_swap(oob)}>{_hull(cell.hull)}'
+            f'{" has-hull" if cell.hull else ""}"{_turn_title(cell)}{_swap(oob)}>{_hull(cell.hull)}'
             f'<span class="symbol" aria-hidden="true">{escape(cell.symbol)}</span>'
             f'<span class="sr-only">{escape(cell.name)}</span></td>'
             for cell in cells

@@ -89,7 +89,7 @@ def test_a_whole_game_never_shows_an_unsunk_enemy_ship(guest):
                     continue
                 td = cells[label]
                 assert name not in td, f"{name} named on the enemy board before it sank"
-                fired = f'aria-label="{label}, hit" aria-disabled="true"' in td
+                fired = re.search(rf'aria-label="{label}, hit, turn \d+" title="Turn', td)
                 water = f'name="cell" value="{label}" class="cell unknown" aria-label="{label}"'
                 assert fired or water in td, f"{label} of the unsunk {name} looks unlike water"
             assert not any("cell ship" in td for td in cells.values())
@@ -115,9 +115,9 @@ def test_under_fog_of_war_a_sinking_is_answered_like_any_hit(guest):
     game = fog_of_war_game(guest)
     hit = fire(guest, game, "J9").content.decode()
     sinking = fire(guest, game, "J10").content.decode()  # the Destroyer's last cell
-    for answer, cell in ((hit, "J9"), (sinking, "J10")):
+    for answer, cell, turn in ((hit, "J9", 1), (sinking, "J10", 2)):
         assert list(enemy_cells(answer)) == [cell]
-        assert f'aria-label="{cell}, hit"' in enemy_cells(answer)[cell]
+        assert f'aria-label="{cell}, hit, turn {turn}"' in enemy_cells(answer)[cell]
         assert f"{cell}: hit" in answer
         assert 'id="enemy-fleet"' not in answer
         assert "sank their" not in answer
@@ -133,8 +133,8 @@ def test_under_fog_of_war_the_end_shows_their_fleet_sunk(guest):
     for html in (answer, page):
         assert "You won!" in html
         assert "afloat" not in html
-        assert 'aria-label="J10, Destroyer, sunk"' in enemy_board(html)
-        assert 'aria-label="A6, Carrier, sunk"' in enemy_board(html)
+        assert re.search(r'aria-label="J10, Destroyer, sunk, turn \d+"', enemy_board(html))
+        assert re.search(r'aria-label="A6, Carrier, sunk, turn \d+"', enemy_board(html))
 
 
 RULE_SET_MOVES = {

@@ -39,10 +39,10 @@ def test_the_fired_cell_is_never_offered_again(guest):
     game = started_game(guest)
     answer = fire(guest, game, "B2").content.decode()
     assert 'value="B2"' not in answer
-    assert 'aria-label="B2, miss" aria-disabled="true"' in answer
+    assert 'aria-label="B2, miss, turn 1" title="Turn 1" aria-disabled="true"' in answer
     page = guest.get(game.get_absolute_url(), headers=HX).content.decode()
     assert 'value="B2"' not in page
-    assert 'aria-label="B2, miss" aria-disabled="true"' in page
+    assert 'aria-label="B2, miss, turn 1" title="Turn 1" aria-disabled="true"' in page
     assert 'name="cell" value="B3"' in page
 
 
@@ -73,8 +73,8 @@ def test_a_sinking_marks_every_cell_of_the_sunk_ship(guest):
     answer = fire(guest, game, "J10").content.decode()
     assert "You sank their Destroyer" in answer
     assert sorted(enemy_labels(answer)) == ["J10", "J9"]
-    assert 'aria-label="J9, Destroyer, sunk"' in answer
-    assert 'aria-label="J10, Destroyer, sunk"' in answer
+    assert 'aria-label="J9, Destroyer, sunk, turn 1"' in answer
+    assert 'aria-label="J10, Destroyer, sunk, turn 2"' in answer
     assert re.search(r'<li class="is-sunk">\s*<span class="ship-name">Destroyer', answer)
 
 
@@ -115,7 +115,7 @@ def test_a_stale_page_gets_the_current_board_not_a_second_shot(guest):
     assert response.status_code == 409
     page = response.content.decode()
     assert "out of date" in page
-    assert 'aria-label="B2, miss"' in page  # the current board comes back
+    assert 'aria-label="B2, miss, turn 1"' in page  # the current board comes back
     assert Shot.objects.filter(game=game).count() == 2
 
 
@@ -168,7 +168,7 @@ def test_a_reload_shows_exactly_the_saved_game(guest):
     again = guest.get(game.get_absolute_url()).content.decode()
     assert normalised(first) == normalised(again)
     assert "E5: miss" in again
-    assert 'aria-label="A6, hit"' in again
+    assert re.search(r'aria-label="A6, hit, turn \d+"', again)
 
 
 def test_game_pages_are_never_cached_and_vary_on_htmx(guest):

@@ -104,6 +104,11 @@ def test_a_salvo_is_fired_whole_and_answered_by_the_computers_whole_salvo(guest)
     moves, log, shots = stored(game)
     assert (moves, shots) == (2, 10)
     assert log[0] == {"fire": ["A6", "A7", "B1", "B2", "C3"]}
+    # Each cell says the turn it was fired in, in its name and on hover: all five, turn 1.
+    page = response.content.decode()
+    assert 'aria-label="A6, hit, turn 1" title="Turn 1"' in page
+    assert 'aria-label="C3, miss, turn 1" title="Turn 1"' in page
+    assert page.count('title="Turn 1"') == 10  # theirs too, on your own board
 
 
 def test_without_scripts_a_salvo_is_fired_a_cell_at_a_time(guest):
