@@ -31,7 +31,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from games.ai import endgame
+from games.ai import endgame, groups
 from games.ai.base import ComputerPlayer
 from games.ai.captain import Captain
 from games.ai.geometry import bits, coordinate, halo, placements
@@ -109,11 +109,15 @@ class Admiral(ComputerPlayer):
         "and hunts the last ship down in the fewest shots it can expect."
     )
     uses_weapons = True
+    fits_ships_together = True
     search_endgame: ClassVar[bool] = True
     """Whether the last ship's single shots are searched (``games.ai.endgame``)."""
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
+        if knowledge.group is not None:  # group reports: fleets fitting every report
+            found = groups.admiral_heat(knowledge, f"{self.seed}:{self.level}")
+            return found if found is not None else Captain(self.seed).scores(knowledge)
         heat = fleet_posterior(knowledge, f"{self.seed}:{self.level}")
         open_cells = list(bits(knowledge.untargeted))
         if heat is None or not heat[open_cells].any():
@@ -132,9 +136,9 @@ class Admiral(ComputerPlayer):
         likely cell from which the expected number of shots to sink the ship is smallest
         (``games.ai.endgame``), which is not always the likeliest one.
         """
-        if count != 1 or not self.search_endgame:
+        if count != 1 or not self.search_endgame or view.rules.group_reports:
             return super().choose_shots(view, count)
-        knowledge = Knowledge.from_view(view)
+        knowledge = self.knowledge(view)
         ranked = self._ranked(knowledge, view, count)
         shot = endgame.best_shot(knowledge, ranked)
         return [coordinate(ranked[0] if shot is None else shot, knowledge.size)]
@@ -163,6 +167,19 @@ def fleet_posterior(knowledge: Knowledge, seed: str = "") -> Vector | None:
     if weight_sum <= 0:
         return None
     return total / weight_sum
+
+
+def free_ship_heat(
+    knowledge: Knowledge, ships: list[ShipSpec], blocked: int, seed: str = ""
+) -> Vector | None:
+    """Per cell, how many cells of ``ships`` (none of them hit) are expected there when they
+    lie anywhere clear of ``blocked``: the hunting posterior, for the ships never hit under
+    group reports (``games.ai.groups``). None if they do not fit."""
+    water = Knowledge(knowledge.rules, knowledge.size, blocked, 0, (), tuple(ships), ())
+    lengths = tuple(sorted({s.length for s in knowledge.rules.fleet}))
+    tables = _tables(knowledge.size, lengths, knowledge.rules.allow_adjacent)
+    heat, weight = _layout_posterior(water, tables, 0, seed)
+    return heat / weight if weight > 0 else None
 
 
 def _vector(mask: int, n: int) -> Vector:

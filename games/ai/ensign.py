@@ -18,6 +18,9 @@ class Ensign(ComputerPlayer):
         """The untargeted neighbours of unexplained hits, or else every untargeted cell."""
         open_cells = knowledge.untargeted
         targets = orthogonal(knowledge.unexplained_hits(), knowledge.size) & open_cells
+        if not targets and knowledge.group is not None:
+            # Group reports: next to the cells a turn that hit an afloat ship may have hit.
+            targets = orthogonal(knowledge.maybe_hits(), knowledge.size) & open_cells
         if targets:
             return {**dict.fromkeys(bits(open_cells), 0.0), **uniform(targets)}
         return uniform(open_cells)

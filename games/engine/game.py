@@ -378,6 +378,12 @@ class BattleshipGame:
             raise IllegalMove(
                 f"this turn has {left} shot{'s' if left != 1 else ''} left, not {len(cells)}"
             )
+        if self.rules.group_reports and len(cells) != self._shots_left:
+            # The turn is answered as a whole: fired a cell at a time, it would be told
+            # cell by cell (rules/004; decision 12).
+            raise IllegalMove(
+                f"this turn is {self._shots_left} shots named together, not {len(cells)}"
+            )
         self.played.append(PlayedMove(shooter, move, cells))
         if weapon is not None:
             self._shots_left = len(cells)  # the weapon's cells are the whole turn

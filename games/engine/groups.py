@@ -72,6 +72,8 @@ class GroupDeduction:
     components: tuple[Component, ...]
     consistent: bool = True
     """False if no fleet fits the reports (a real game never gives that)."""
+    reports: tuple[GroupReport, ...] = ()
+    """The reports it was worked out from."""
 
     @property
     def exact(self) -> bool:
@@ -98,46 +100,36 @@ class GroupDeduction:
         return self._cells(self.fired & ~self.hit_mask & ~self.miss_mask)
 
 
-def deduce_groups(view: PlayerView) -> GroupDeduction:
+def deduce_groups(view: PlayerView, *, search: bool = True) -> GroupDeduction:
     """What ``view``'s group reports settle about the cells its player fired at.
 
     Once the game is over the enemy fleet is revealed, and every cell is known from it.
+    ``search=False`` stops after step 2 (each ship on its own, then pruned): less, in
+    less time, and still never wrong (the lower computer levels reason so).
     """
     size = view.rules.board_size
     if view.enemy_fleet:
         fired = _mask((cell for report in view.reports for cell in report.cells), size)
         ships = _mask((cell for ship in view.enemy_fleet for cell in ship.cells), size)
         return GroupDeduction(size, fired, fired & ships, fired & ~ships, {}, ())
-    return deduce(view.rules, view.reports)
+    return deduce(view.rules, view.reports, search=search)
 
 
-def deduce(rules: RuleSet, reports: Sequence[GroupReport]) -> GroupDeduction:
+def deduce(
+    rules: RuleSet, reports: Sequence[GroupReport], *, search: bool = True
+) -> GroupDeduction:
     """What ``reports`` (one a turn, in order) settle; see the module's docstring."""
     size = rules.board_size
-    groups = [(_mask(report.cells, size), dict(report.hits)) for report in reports]
-    fired = 0
-    for cells, _ in groups:
-        fired |= cells
-    candidates: dict[str, list[int]] = {}
-    for ship in rules.fleet:
-        needed = [(cells, counts[ship.name]) for cells, counts in groups if ship.name in counts]
-        if not needed:
-            continue
-        total = sum(count for _, count in needed)
-        candidates[ship.name] = [
-            p
-            for p in _placements(size, ship.length)
-            if (p & fired).bit_count() == total
-            and all((p & cells).bit_count() == count for cells, count in needed)
-        ]
+    fired = _mask((cell for report in reports for cell in report.cells), size)
+    candidates = ship_candidates(rules, reports)
     if not _prune(candidates):
-        return GroupDeduction(size, fired, 0, 0, {}, (), consistent=False)
+        return GroupDeduction(size, fired, 0, 0, {}, (), False, tuple(reports))
     components = []
     hit_mask = 0
     for names in _components(candidates):
-        component = _search(names, candidates)
+        component = _search(names, candidates) if search else Component(names, (), False)
         if component.complete and not component.solutions:
-            return GroupDeduction(size, fired, 0, 0, {}, (), consistent=False)
+            return GroupDeduction(size, fired, 0, 0, {}, (), False, tuple(reports))
         if component.complete:
             for i, name in enumerate(names):
                 used = {solution[i] for solution in component.solutions}
@@ -160,7 +152,32 @@ def deduce(rules: RuleSet, reports: Sequence[GroupReport]) -> GroupDeduction:
         fired & ~covered,
         {name: tuple(found) for name, found in candidates.items()},
         tuple(components),
+        True,
+        tuple(reports),
     )
+
+
+def ship_candidates(rules: RuleSet, reports: Sequence[GroupReport]) -> dict[str, list[int]]:
+    """For each ship hit at least once, every placement that fits its own counts in every
+    report (step 1 of the module's docstring), each ship on its own."""
+    size = rules.board_size
+    groups = [(_mask(report.cells, size), dict(report.hits)) for report in reports]
+    fired = 0
+    for cells, _ in groups:
+        fired |= cells
+    candidates: dict[str, list[int]] = {}
+    for ship in rules.fleet:
+        needed = [(cells, counts[ship.name]) for cells, counts in groups if ship.name in counts]
+        if not needed:
+            continue
+        total = sum(count for _, count in needed)
+        candidates[ship.name] = [
+            p
+            for p in _placements(size, ship.length)
+            if (p & fired).bit_count() == total
+            and all((p & cells).bit_count() == count for cells, count in needed)
+        ]
+    return candidates
 
 
 def _prune(candidates: dict[str, list[int]]) -> bool:
