@@ -15,6 +15,7 @@ from games.engine import (
     FiredShot,
     GamePhase,
     PlayerView,
+    deduce_groups,
     sunk_ship_cells,
 )
 
@@ -22,7 +23,8 @@ from games.engine import (
 @dataclass(frozen=True)
 class Cell:
     label: str
-    state: str  # unknown, miss, hit, sunk, ship (own or revealed), water
+    state: str  # unknown, miss, hit, sunk, ship (own or revealed), water, group
+    # (group: fired at under group reports, and what it holds not yet known)
     ship: str = ""
     can_fire: bool = False
 
@@ -36,6 +38,7 @@ class Cell:
             "miss": "miss",
             "hit": "hit",
             "sunk": "sunk",
+            "group": "fired at, not known yet",
         }
         said = words[self.state]
         if self.ship and self.state in ("hit", "sunk"):
@@ -44,7 +47,7 @@ class Cell:
 
     @property
     def symbol(self) -> str:
-        return {"miss": "•", "hit": "✕", "sunk": "✖"}.get(self.state, "")
+        return {"miss": "•", "hit": "✕", "sunk": "✖", "group": "?"}.get(self.state, "")
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,15 @@ class _Cells:
         }
         # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
         # end the fleet revealed.
-        self.fired = {shot.coord: shot.hit for shot in view.shots_fired}
+        self.fired: dict[Coordinate, bool | None] = {
+            shot.coord: shot.hit for shot in view.shots_fired
+        }
+        if view.rules.group_reports:
+            # No cell's result is announced: a cell is a hit or a miss once every fleet
+            # that fits the reports agrees on it, else it stays one of its turn's group.
+            found = deduce_groups(view)
+            self.fired.update(dict.fromkeys(found.hits, True))
+            self.fired.update(dict.fromkeys(found.misses, False))
         self.sunk_cells = {
             cell: name for name, cells in sunk_ship_cells(view).items() for cell in cells
         }
@@ -107,7 +118,8 @@ class _Cells:
         if coord in self.sunk_cells:
             return Cell(label, "sunk", self.sunk_cells[coord])
         if coord in self.fired:
-            state = "hit" if self.fired[coord] else "miss"
+            known = self.fired[coord]
+            state = "group" if known is None else ("hit" if known else "miss")
             return Cell(label, state, self.revealed.get(coord, ""))
         if coord in self.revealed:
             return Cell(label, "ship", self.revealed[coord])
@@ -214,12 +226,17 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
     if not mine:
         return [], ""
     fired = view.shots_fired[len(view.shots_fired) - mine :]
-    lines = [
-        f"{shot.coord}: {'hit' if shot.hit else 'miss'}"
-        + (f". You sank their {shot.sunk}!" if shot.sunk else "")
-        for shot in fired
-    ]
-    sound = _sound(fired[-1])
+    if view.reports:  # group reports: the turn is answered as a whole
+        report = view.reports[-1]
+        lines = [f"Round {len(view.reports)}: {report}"]
+        sound = "sunk" if report.sunk else ("hit" if report.hits else "miss")
+    else:
+        lines = [
+            f"{shot.coord}: {'hit' if shot.hit else 'miss'}"
+            + (f". You sank their {shot.sunk}!" if shot.sunk else "")
+            for shot in fired
+        ]
+        sound = _sound(fired[-1])
     own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
     order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
     for coord, hit in view.shots_received[len(view.shots_received) - theirs :]:
@@ -260,6 +277,8 @@ def outcome(view: PlayerView) -> str:
         return "You resigned. The computer wins this one."
     if view.winner == view.player:
         return "You won! You sank their whole fleet."
+    if view.winner is None:
+        return "A draw: both fleets sank in the same round."
     return "You lost: they sank your whole fleet."
 
 
@@ -275,7 +294,7 @@ class Summary:
 def summarise(view: PlayerView, play_seconds: float) -> Summary:
     """The end-of-game figures: shots, accuracy, time and ships lost."""
     shots = len(view.shots_fired)
-    hits = sum(1 for shot in view.shots_fired if shot.hit)
+    hits = count_hits(view)
     received = {cell for cell, hit in view.shots_received if hit}
     lost = sum(1 for ship in view.fleet if set(ship.cells) <= received)
     return Summary(
@@ -285,6 +304,14 @@ def summarise(view: PlayerView, play_seconds: float) -> Summary:
         time=duration(play_seconds),
         ships_lost=lost,
     )
+
+
+def count_hits(view: PlayerView) -> int:
+    """How many of the player's shots hit, as far as the view tells (under group reports,
+    the cells the reports settle as hits; at the end, with the fleet revealed, all)."""
+    if view.rules.group_reports:
+        return len(deduce_groups(view).hits)
+    return sum(1 for shot in view.shots_fired if shot.hit)
 
 
 def duration(seconds: float) -> str:

@@ -27,26 +27,30 @@ from numpy.typing import NDArray
 from games.ai import computer_seed, get_player
 from games.ai.base import ComputerPlayer
 from games.ai.benchmark import range_view
-from games.display import build_display
+from games.display import build_display, count_hits
 from games.engine import (
     BattleshipGame,
     Board,
     Coordinate,
+    Fire,
     FiredShot,
     GamePhase,
+    GroupReport,
     Orientation,
     PlayerView,
     RuleSet,
+    deduce_groups,
     sunk_ship_cells,
 )
+from games.engine.turns import ALLOWANCES
 from games.terminal import Console
 from games.variants import rule_set
 
 MAX_STEPS = 400
 """The hard cap on steps in an episode, illegal ones included (rules/001)."""
 
-UNKNOWN, MISS, HIT, SUNK = 0, 1, 2, 3
-"""The values of a cell in the observation."""
+UNKNOWN, MISS, HIT, SUNK, GROUP = 0, 1, 2, 3, 4
+"""The values of a cell in the observation (``GROUP`` only under group reports)."""
 
 AGENT, OPPONENT = 0, 1
 
@@ -93,6 +97,15 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     A, B, ... down and columns 1, 2, ... across: 0 unknown (never fired at), 1 miss, 2 hit,
     3 sunk (a hit the agent can tell belongs to a sunk ship, ``engine.sunk_ship_cells``;
     never under fog of war, where sinkings are not announced).
+
+    **Group reports** (``rules="five_shot"`` or ``"five_shot_cells"``, rules/004): a turn
+    is answered as a whole, so each step *names* one cell of the turn (``info["result"]``
+    ``"aimed"``, reward ``step``) and the step naming its last cell fires them all; that
+    step earns the turn's hits and sinkings and ``info["report"]`` says what the defender
+    announced ("Battleship hit twice, Submarine hit and sunk"). The observation then has a
+    fifth value, 4: a cell named or fired at whose content the reports do not settle yet
+    (cells they settle show as hits or misses). A turn in the search game has the shots
+    the rules give a fleet never hit (5, or 17 under ``five_shot_cells``).
 
     **Action.** ``Discrete(size * size)``: action ``a`` fires at row ``a // size``, column
     ``a % size`` (``Coordinate(a // size, a % size)``, so ``B7`` is 16).
@@ -147,7 +160,9 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self.render_mode = render_mode
         size = self.rules.board_size
         self.size = size
-        self.observation_space = spaces.Box(0, 3, shape=(size, size), dtype=np.int8)
+        self.groups = self.rules.group_reports
+        high = GROUP if self.groups else SUNK
+        self.observation_space = spaces.Box(0, high, shape=(size, size), dtype=np.int8)
         self.action_space = spaces.Discrete(size * size)
         self._base_seed: int | None = None
         self._episode = 0
@@ -155,6 +170,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         # The search game: the target board and the shots as the agent knows them.
         self._target = Board(self.rules)
         self._fired: list[FiredShot] = []
+        self._reports: list[GroupReport] = []
+        self._aimed: list[Coordinate] = []  # under group reports: the turn's cells so far
         # The two-sided game.
         self._game: BattleshipGame | None = None
         self._opponent: ComputerPlayer | None = None
@@ -201,6 +218,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             opponent_shots = _opponent_turns(game, opponent)  # if the opponent fires first
         self._base_seed, self._episode, self._steps = base, episode, 0
         self._target, self._fired = target, []
+        self._reports, self._aimed = [], []
         self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
         return self._observation(), self._info(result=None)
 
@@ -217,6 +235,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         if cell in self._targeted():
             truncated = self._steps >= MAX_STEPS
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
+        if self.groups:
+            return self._aim(cell)
         hit, sunk, won = self._fire(cell)
         reward = rewards.step + (rewards.hit if hit else rewards.miss)
         announced = sunk if sunk and self.rules.names_sunk_ships else None
@@ -233,12 +253,63 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         result = "sunk" if announced else ("hit" if hit else "miss")
         return self._observation(), reward, terminated, truncated, self._info(result, announced)
 
+    def _aim(self, cell: Coordinate) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
+        """A step under group reports: name ``cell``; the turn's last cell fires the turn."""
+        rewards = self.rewards
+        self._aimed.append(cell)
+        if len(self._aimed) < self._turn_size():
+            truncated = self._steps >= MAX_STEPS
+            return self._observation(), rewards.step, False, truncated, self._info("aimed")
+        turn, self._aimed = tuple(self._aimed), []
+        if self._game is not None:
+            self._game.play(Fire(turn))
+            report = self._game.view_for(AGENT).reports[-1]
+            won = self._game.phase is GamePhase.FINISHED and self._game.winner == AGENT
+        else:
+            hit, sank = [], []
+            for target in turn:
+                shot = self._target.receive_shot(target)
+                ship = self._target.ship_at(target)
+                hit.append(ship.name if ship else None)
+                sank += [shot.sunk.name] if shot.sunk else []
+                self._fired.append(FiredShot(target, None))
+            report = GroupReport.announce(self.rules, turn, hit, sank)
+            self._reports.append(report)
+            won = self._target.all_sunk
+        reward = rewards.step + report.hit_count * rewards.hit
+        reward += (len(turn) - report.hit_count) * rewards.miss + len(report.sunk) * rewards.sink
+        if won:
+            reward += rewards.win
+        elif self._game is not None and self._opponent is not None:
+            self._opponent_shots = _opponent_turns(self._game, self._opponent)
+            if self._game.phase is GamePhase.FINISHED and self._game.winner != AGENT:
+                reward += rewards.loss
+        terminated = self._finished()
+        truncated = not terminated and self._steps >= MAX_STEPS
+        info = self._info("report", report.sunk[-1] if report.sunk else None)
+        info["report"] = str(report)
+        return self._observation(), reward, terminated, truncated, info
+
+    def _turn_size(self) -> int:
+        """The cells of the agent's turn under group reports (see the class notes)."""
+        if self._game is not None:
+            return self._game.view_for(AGENT).shots_left_in_turn
+        allowed = ALLOWANCES[self.rules.shots_per_turn](self.rules, self._fresh_fleet())
+        return min(allowed, self.size * self.size - len(self._fired))
+
+    def _fresh_fleet(self) -> Board:
+        board = Board(self.rules)
+        for ship in self._target.ships:
+            board.place_ship(ship.name, ship.start, ship.orientation)
+        return board
+
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the boards as text, as the terminal game draws them."""
         if self.render_mode != "ansi":
             return None
         out = io.StringIO()
         console = Console(io.StringIO(), out)
+        console.use_rules(self.rules)
         display = build_display(self.player_view())
         if self._game is None:
             console.board("Enemy waters", display.enemy_rows)
@@ -277,7 +348,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         """The agent's view of the game: what a computer player needs to play as the agent."""
         if self._game is not None:
             return self._game.view_for(AGENT)
-        return range_view(self.rules, self._fired, won=self._target.all_sunk)
+        return range_view(self.rules, self._fired, won=self._target.all_sunk, reports=self._reports)
 
     # -- internals ----------------------------------------------------------------------
 
@@ -314,13 +385,25 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         return self._target.is_complete and self._target.all_sunk
 
     def _targeted(self) -> frozenset[Coordinate]:
-        return self.player_view().targeted
+        return self.player_view().targeted | frozenset(self._aimed)
 
     def _observation(self) -> NDArray[np.int8]:
         view = self.player_view()
         grid = np.zeros((self.size, self.size), dtype=np.int8)
         for shot in view.shots_fired:
             grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+        if self.groups:
+            found = deduce_groups(view)
+            for shot in view.shots_fired:
+                if shot.coord in found.hits:
+                    state = HIT
+                elif shot.coord in found.misses:
+                    state = MISS
+                else:
+                    state = GROUP
+                grid[shot.coord.row, shot.coord.col] = state
+            for cell in self._aimed:
+                grid[cell.row, cell.col] = GROUP
         for cells in sunk_ship_cells(view).values():
             for cell in cells:
                 grid[cell.row, cell.col] = SUNK
@@ -329,14 +412,14 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     def _info(self, result: str | None, sunk: str | None = None) -> dict[str, Any]:
         view = self.player_view()
         mask = np.ones(self.size * self.size, dtype=np.int8)
-        for cell in view.targeted:
+        for cell in self._targeted():
             mask[cell.row * self.size + cell.col] = 0
         info: dict[str, Any] = {
             "action_mask": mask,
             "result": result,
             "sunk": sunk,
             "shots": len(view.shots_fired),
-            "hits": sum(1 for shot in view.shots_fired if shot.hit),
+            "hits": count_hits(view),
             "steps": self._steps,
             "episode": self._episode,
         }
