@@ -33,11 +33,12 @@ import numpy.typing as npt
 
 from games.ai import endgame, groups
 from games.ai.base import ComputerPlayer
-from games.ai.captain import Captain
+from games.ai.captain import VOLLEYS, Captain
 from games.ai.geometry import bits, coordinate, halo, placements
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, hard_placement
 from games.engine import Coordinate, PlayerView, RuleSet, ShipSpec
+from games.engine.errors import IllegalMove
 
 Vector = npt.NDArray[np.float64]
 Explanation = tuple[tuple[int, int], ...]
@@ -50,6 +51,28 @@ MAX_EXPLANATIONS = 250
 # a placement covering more of the hits.
 EXPLANATION_DRAWS = 300
 HIT_PULL = 30.0
+# A five-shot turn whose cells are announced one by one (five_shot_called): each cell is
+# chosen after the ones before it, with the cells around those (corners too) counted at
+# SPREAD less, so that a turn looks at more places. On the range it saves about 1.5 shots
+# a game (68.9 -> 67.3 on 300 fleets; 0.3 and 0.7 orthogonally gave 68.0). Under group
+# reports it costs shots instead (a turn's report says more when its cells lie together).
+SPREAD = 0.5
+
+
+def spread(ranked: list[int], scores: dict[int, float], count: int, size: int) -> list[int]:
+    """``count`` cells of ``ranked`` (best first), each the best left once the cells around
+    the ones already chosen have their scores cut by ``SPREAD``."""
+    left = {cell: scores.get(cell, 0.0) for cell in ranked}
+    order = {cell: i for i, cell in enumerate(ranked)}
+    chosen: list[int] = []
+    for _ in range(count):
+        best = max(left, key=lambda cell: (left[cell], -order[cell]))
+        chosen.append(best)
+        del left[best]
+        for near in bits(halo(1 << best, size) & ~(1 << best)):
+            if near in left:
+                left[near] *= 1.0 - SPREAD
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +157,20 @@ class Admiral(ComputerPlayer):
 
         With one ship afloat, one shot to fire and sinkings announced, the shot is the
         likely cell from which the expected number of shots to sink the ship is smallest
-        (``games.ai.endgame``), which is not always the likeliest one.
+        (``games.ai.endgame``), which is not always the likeliest one. A five-shot turn
+        whose cells are announced one by one is spread (``spread``).
         """
+        if count > 1 and view.rules.shots_per_turn in VOLLEYS and not view.rules.group_reports:
+            knowledge = self.knowledge(view)
+            scores = self._scores(knowledge)
+            rng = self.rng(view)
+            keyed = sorted(
+                (-scores.get(c, 0.0), rng.random(), c) for c in bits(knowledge.untargeted)
+            )
+            if count > len(keyed):
+                raise IllegalMove(f"cannot choose {count} shots from {len(keyed)} open cells")
+            picked = spread([c for _, _, c in keyed], scores, count, knowledge.size)
+            return [coordinate(c, knowledge.size) for c in picked]
         if count != 1 or not self.search_endgame or view.rules.group_reports:
             return super().choose_shots(view, count)
         knowledge = self.knowledge(view)

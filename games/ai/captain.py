@@ -35,7 +35,7 @@ class Captain(ComputerPlayer):
         size = knowledge.size
         open_cells = knowledge.untargeted
         heat = dict.fromkeys(bits(open_cells), 0.0)
-        volleys = knowledge.rules.shots_per_turn in _VOLLEYS
+        volleys = knowledge.rules.shots_per_turn in VOLLEYS
         for layout in knowledge.sunk_layouts() or [()]:
             sunk = sum(layout)
             blocked = knowledge.misses | sunk
@@ -54,7 +54,7 @@ class Captain(ComputerPlayer):
 
 # Turns of five shots and more (rules/004): the cells a ship already hit leaves open are
 # rarely five, so the rest of the turn hunts by the count instead of at random.
-_VOLLEYS = (ShotsPerTurn.FIXED, ShotsPerTurn.UNHIT_CELLS)
+VOLLEYS = (ShotsPerTurn.FIXED, ShotsPerTurn.UNHIT_CELLS)
 
 
 def _weighted_placements(

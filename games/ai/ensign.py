@@ -15,12 +15,13 @@ class Ensign(ComputerPlayer):
     description = "Fires at random until it hits, then works the neighbouring cells."
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
-        """The untargeted neighbours of unexplained hits, or else every untargeted cell."""
+        """The untargeted neighbours of unexplained hits, or else every untargeted cell.
+
+        Under group reports a hit is known only once the reports settle it: until then the
+        Ensign hunts at random, where the Lieutenant works the cells beside a turn that hit.
+        """
         open_cells = knowledge.untargeted
         targets = orthogonal(knowledge.unexplained_hits(), knowledge.size) & open_cells
-        if not targets and knowledge.group is not None:
-            # Group reports: next to the cells a turn that hit an afloat ship may have hit.
-            targets = orthogonal(knowledge.maybe_hits(), knowledge.size) & open_cells
         if targets:
             return {**dict.fromkeys(bits(open_cells), 0.0), **uniform(targets)}
         return uniform(open_cells)
