@@ -120,6 +120,9 @@ def test_two_games_differing_only_in_which_cells_of_a_volley_hit_give_equal_view
     [
         ("A1 A2 A3 A4 A5 A6", "5 shots left, not 6"),
         ("A1 A1 A2 A3 A4", "chosen twice"),
+        # Fired a cell at a time, a turn would be told cell by cell: it is named whole.
+        ("A1 A2 A3 A4", "5 shots named together, not 4"),
+        ("A1", "5 shots named together, not 1"),
     ],
 )
 def test_an_invalid_turn_is_refused_whole(volley, error):
