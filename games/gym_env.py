@@ -348,7 +348,12 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         """The agent's view of the game: what a computer player needs to play as the agent."""
         if self._game is not None:
             return self._game.view_for(AGENT)
-        return range_view(self.rules, self._fired, won=self._target.all_sunk, reports=self._reports)
+        # Under group reports a turn is several cells: the view says how many are still to
+        # be named (a computer player as the agent chooses the whole turn from it).
+        left = self._turn_size() - len(self._aimed) if self.groups else 1
+        return range_view(
+            self.rules, self._fired, max(left, 1), won=self._target.all_sunk, reports=self._reports
+        )
 
     # -- internals ----------------------------------------------------------------------
 

@@ -7,6 +7,9 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from examples.gym_levels import episode_lengths
+from games.ai import get_player
+from games.ai.benchmark import play, random_fleets
 from games.engine import Coordinate, RuleSet
 from games.gym_env import GROUP, MISS, UNKNOWN, BattleshipEnv, Rewards
 
@@ -93,3 +96,13 @@ def test_a_two_sided_five_shot_game_plays_to_its_end():
         _, _, terminated, truncated, info = env.step(action)
     assert terminated
     assert info["winner"] in (0, 1, None)
+
+
+@pytest.mark.parametrize("level", [2, 5])
+def test_a_computer_as_the_agent_plays_the_benchmarks_turns_whole(level):
+    # The environment answers a turn only once it is named whole, so an episode is the
+    # benchmark's game in whole turns of five (the benchmark stops at the sinking shot).
+    rules, seed, games = RuleSet.five_shot(), 7, 3
+    fleets = random_fleets(rules, games, seed)
+    bench = [play(get_player(level, seed + n), rules, f).turns for n, f in enumerate(fleets)]
+    assert episode_lengths(level, games, seed, "five_shot") == [5 * turns for turns in bench]
