@@ -79,6 +79,7 @@ class ComputerPlayer(abc.ABC):
     uses_weapons: ClassVar[bool] = False
     """Whether this level uses special weapons when they pay (``games.ai.weapons``)."""
     torpedo_afloat: ClassVar[int] = 99
+    """Torpedoes wait until no more than this many enemy ships are afloat."""
     strike_density: ClassVar[float] = 0.0
     """The share of an air strike's open cells it must expect to hit (``choose_weapon``)."""
 

@@ -38,11 +38,13 @@ def choose_weapon(
     """The weapon worth using now, aimed, or None to fire the turn's shots instead.
 
     ``density``: the share of an air strike's open cells expected to hit, at the least.
+    ``torpedo_afloat``: torpedoes wait until no more than this many enemy ships are afloat.
     """
     size = knowledge.size
     best_shot = max(probability.values(), default=0.0)
     hunting = not knowledge.unexplained_hits()
-    if left.get(Weapon.TORPEDO, 0) > 0 and hunting and len(knowledge.afloat) <= torpedo_afloat:
+    late_enough = len(knowledge.afloat) <= torpedo_afloat
+    if left.get(Weapon.TORPEDO, 0) > 0 and hunting and late_enough:
         chance, torpedo = max(
             (
                 (_contact(Torpedo(edge, line), probability, size), Torpedo(edge, line))

@@ -299,6 +299,7 @@ class BattleshipGame:
         self.resigned: int | None = None
         self._shots_left = 0
         self._round_allowance = (0, 0)
+        self._fired_this_turn = 0
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -412,7 +413,7 @@ class BattleshipGame:
             raise IllegalMove(f"these rules have no {name}")
         if self.weapons_left(shooter)[weapon] <= 0:
             raise IllegalMove(f"every {name} has been used")
-        if self._shots_left != self.shots_allowed(shooter):
+        if self._fired_this_turn:
             article = "an" if name[0] in "aeiou" else "a"
             raise IllegalMove(f"{article} {name} is a whole turn: use it before firing")
 
@@ -450,6 +451,7 @@ class BattleshipGame:
             Shot(shooter, result.coord, result.hit, result.sunk.name if result.sunk else None)
         )
         self._shots_left -= 1
+        self._fired_this_turn += 1
         self._settle(shooter, turn_over=self._shots_left <= 0 or target.all_sunk)
         return MoveResult(
             player=shooter,
@@ -636,6 +638,7 @@ class BattleshipGame:
 
     def _begin_turn(self, player: int) -> None:
         self.current_player = player
+        self._fired_this_turn = 0
         if not counts_at_round_start(self.rules):
             self._shots_left = self.shots_allowed(player)
             return
