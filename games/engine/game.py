@@ -626,10 +626,23 @@ class BattleshipGame:
             game.start()
             if first_player is not None and first_player != game.first_player:
                 raise BattleshipError("the first player does not agree with the rules and seed")
+        turn: list[Coordinate] = []  # under group reports, a turn's cells until it is whole
         for move in moves:
             if isinstance(move, Coordinate | str):
-                move = Fire((Coordinate.coerce(move, rules.board_size),))
+                cell = Coordinate.coerce(move, rules.board_size)
+                if not rules.group_reports:
+                    game.play(Fire((cell,)))
+                    continue
+                # A turn is named whole under group reports: the cells of a snapshot's shots
+                # are played a turn at a time.
+                turn.append(cell)
+                if len(turn) >= game._shots_left:
+                    game.play(Fire(tuple(turn)))
+                    turn = []
+                continue
             game.play(move)
+        if turn:
+            raise BattleshipError("the shots end in the middle of a turn")
         if resigned is not None:
             game.resign(resigned)
         return game

@@ -10,6 +10,7 @@ from games.engine import (
     Coordinate,
     Fire,
     GamePhase,
+    GameState,
     GroupReport,
     IllegalMove,
     RuleSet,
@@ -259,3 +260,23 @@ def test_the_deduction_agrees_with_the_real_fleet_in_every_turn_of_a_game():
         assert not found.misses & real
         settled = len(found.hits | found.misses)
     assert settled > 20
+
+
+@pytest.mark.parametrize("name", ["five_shot", "five_shot_cells"])
+def test_a_five_shot_game_snapshot_reads_back_and_replays(name):
+    game = game_with(getattr(RuleSet, name)(), seed=5)
+    order = iter([Coordinate(r, c) for r in range(10) for c in range(10)])
+    for _ in range(3):
+        game.play(
+            Fire(
+                tuple(
+                    next(order)
+                    for _ in range(game.view_for(game.current_player).shots_left_in_turn)
+                )
+            )
+        )
+    state = game.get_state()
+    assert GameState.from_dict(state.to_dict()) == state
+    again = BattleshipGame.from_state(state)
+    assert again.view_for(0) == game.view_for(0)
+    assert again.view_for(1) == game.view_for(1)
