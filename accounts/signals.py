@@ -9,6 +9,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 
 from games.models import Game, guest_id
+from sectors.models import SectorBattle
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.claim_guest_games")
@@ -19,3 +20,4 @@ def claim_guest_games(sender: Any, request: HttpRequest | None, user: Any, **kwa
     guest = guest_id(request)
     if guest:
         Game.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
+        SectorBattle.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")

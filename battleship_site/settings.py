@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "axes",
     "games",
+    "sectors",
     "accounts",
 ]
 

@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 
 from games.engine import (
     ROW_LETTERS,
+    AirStrike,
     Coordinate,
     FiredShot,
     GamePhase,
+    Move,
     PlayerView,
+    Torpedo,
     deduce_groups,
     sunk_ship_cells,
 )
@@ -294,41 +297,68 @@ def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
 
 
 def last_round(view: PlayerView) -> tuple[list[str], str]:
-    """What was announced in the last round: the person's shot(s) and the computer's answer.
+    """What was announced in the last round: the person's move(s) and the computer's answer.
 
-    A round is the person's last turn (one shot, or a whole Salvo) and every shot the
-    computer fired after it; the sound is that of the person's latest shot, the one just
-    made (a Salvo is fired a shot a request).
+    A round is the person's last turn (one shot, a whole Salvo, or a weapon) and every move
+    the computer made after it, each shot announced as it fell (an air strike's cells one by
+    one, a torpedo's contact or "no contact"); the sound is that of the person's latest shot.
     """
-    mine, theirs = view.last_round
-    if not mine:
+    moves = view.moves
+    end = len(moves)
+    while end and moves[end - 1].player != view.player:
+        end -= 1
+    start = end
+    while start and moves[start - 1].player == view.player:
+        start -= 1
+    if start == end:
         return [], ""
-    fired = view.shots_fired[len(view.shots_fired) - mine :]
-    if view.reports:  # group reports: the turn is answered as a whole
+    mine = {shot.coord: shot for shot in view.shots_fired}
+    lines: list[str] = []
+    sound = ""
+    if view.reports:  # group reports: the turn is answered as a whole, never cell by cell
         report = view.reports[-1]
-        lines = [f"Round {len(view.reports)}: {report}"]
+        lines.append(f"Round {len(view.reports)}: {report}")
         sound = "sunk" if report.sunk else ("hit" if report.hits else "miss")
     else:
-        lines = [
-            f"{shot.coord}: {'hit' if shot.hit else 'miss'}"
-            + (f". You sank their {shot.sunk}!" if shot.sunk else "")
-            for shot in fired
-        ]
-        sound = _sound(fired[-1])
+        for played in moves[start:end]:
+            lines.extend(_announce(played.move, played.cells, "you"))
+            for cell in played.cells:
+                shot = mine[cell]
+                lines.append(
+                    f"{cell}: {'hit' if shot.hit else 'miss'}"
+                    + (f". You sank their {shot.sunk}!" if shot.sunk else "")
+                )
+                sound = _sound(shot)
+            if not played.cells:
+                sound = "miss"
     own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
+    received = dict(view.shots_received)
     order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
-    for coord, hit in view.shots_received[len(view.shots_received) - theirs :]:
-        line = f"They fired at {coord}: {'hit' if hit else 'miss'}"
-        ship = own_at.get(coord)
-        # A ship sank with this shot when every cell is hit and this was the last of them.
-        if (
-            ship
-            and all(c in order for c in ship.cells)
-            and max(ship.cells, key=order.__getitem__) == coord
-        ):
-            line += f". They sank your {ship.name}."
-        lines.append(line)
+    for played in moves[end:]:
+        lines.extend(_announce(played.move, played.cells, "they"))
+        for coord in played.cells:
+            line = f"They fired at {coord}: {'hit' if received[coord] else 'miss'}"
+            ship = own_at.get(coord)
+            # A ship sank with this shot when every cell is hit and this was the last of them.
+            if (
+                ship
+                and all(c in order for c in ship.cells)
+                and max(ship.cells, key=order.__getitem__) == coord
+            ):
+                line += f". They sank your {ship.name}."
+            lines.append(line)
     return lines, sound
+
+
+def _announce(move: Move, cells: tuple[Coordinate, ...], who: str) -> list[str]:
+    """The line that says a weapon was used, before its shots (none for plain shots)."""
+    whose = "Your" if who == "you" else "Their"
+    if isinstance(move, AirStrike):
+        return [f"{whose} air strike on {move.center}:"]
+    if isinstance(move, Torpedo):
+        said = f"{whose} {move}"
+        return [f"{said}: no contact." if not cells else f"{said}:"]
+    return []
 
 
 def _sound(shot: FiredShot) -> str:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.humanize.templatetags.humanize import apnumber
 
+from games.ai import LEVELS
 from games.display import sentence
-from games.engine import Fire, RuleSet
+from games.engine import ROW_LETTERS, AirStrike, Coordinate, Edge, Fire, Move, RuleSet, Torpedo
+from games.rule_sets import BY_NAME, OFFERED
 
 LONGEST_ECHO = 40
 """Longer than any valid value of a field: what is sent back of it is cut to this."""
@@ -19,18 +22,17 @@ def excerpt(value: str) -> str:
     return value if len(value) <= LONGEST_ECHO else value[:LONGEST_ECHO] + "…"
 
 
+MOVE_NUMBER_ERRORS = {
+    key: "That request did not say which move it was; try again."
+    for key in ("required", "invalid", "min_value")
+}
+
+
 class FireForm(forms.Form):
     """A shot, or a volley typed as several cells ("B7 C8"), and the move number the page
     showed (which makes a second copy of the same request a stale one, never a second move)."""
 
-    move = forms.IntegerField(
-        min_value=0,
-        error_messages={
-            "required": "That request did not say which move it was; try again.",
-            "invalid": "That request did not say which move it was; try again.",
-            "min_value": "That request did not say which move it was; try again.",
-        },
-    )
+    move = forms.IntegerField(min_value=0, error_messages=MOVE_NUMBER_ERRORS)
     cell = forms.CharField(
         strip=True, error_messages={"required": "Choose a cell to fire at, like B7."}
     )
@@ -57,9 +59,136 @@ class FireForm(forms.Form):
             raise forms.ValidationError(sentence(error)) from error
 
     @property
+    def chosen(self) -> Move:
+        return self.cleaned_data["cell"]  # type: ignore[no-any-return]
+
+    @property
     def first_error(self) -> str:
         """The one sentence to show: the move number's problem first, then the cells'."""
-        for field in ("move", "cell"):
+        return _first_error(self, ("move", "cell"))
+
+
+class AirStrikeForm(forms.Form):
+    """An air strike: the cell at the centre of its square."""
+
+    move = forms.IntegerField(min_value=0, error_messages=MOVE_NUMBER_ERRORS)
+    center = forms.CharField(
+        strip=True, error_messages={"required": "Choose the cell at the centre of the strike."}
+    )
+
+    def __init__(self, data: Any, *, rules: RuleSet) -> None:
+        super().__init__(data)
+        self.rules = rules
+
+    def clean_center(self) -> Coordinate:
+        text = self.cleaned_data["center"]
+        try:
+            return Coordinate.parse(text, self.rules.board_size)
+        except ValueError as error:
+            if len(text) > LONGEST_ECHO:
+                raise forms.ValidationError(f"'{excerpt(text)}' is not a cell.") from error
+            raise forms.ValidationError(sentence(error)) from error
+
+    @property
+    def chosen(self) -> Move:
+        return AirStrike(self.cleaned_data["center"])
+
+    @property
+    def first_error(self) -> str:
+        return _first_error(self, ("move", "center"))
+
+
+def torpedo_lines(board_size: int) -> list[tuple[str, str]]:
+    """The lines a torpedo can run along, as the form offers them: rows, then columns."""
+    rows = [(f"row-{r}", f"Row {ROW_LETTERS[r]}") for r in range(board_size)]
+    return rows + [(f"column-{c}", f"Column {c + 1}") for c in range(board_size)]
+
+
+class TorpedoForm(forms.Form):
+    """A torpedo: the row or column it runs along, and the end it is launched from (a row
+    from the left or the right, a column from the top or the bottom)."""
+
+    move = forms.IntegerField(min_value=0, error_messages=MOVE_NUMBER_ERRORS)
+    line = forms.ChoiceField(
+        choices=(),
+        error_messages={
+            "required": "Choose the row or column the torpedo runs along.",
+            "invalid_choice": "Choose a row or a column of the board for the torpedo.",
+        },
+    )
+    end = forms.ChoiceField(
+        choices=[("start", "From the left or the top"), ("end", "From the right or the bottom")],
+        error_messages={
+            "required": "Choose the end the torpedo is launched from.",
+            "invalid_choice": "Launch the torpedo from one end of its line.",
+        },
+    )
+
+    def __init__(self, data: Any, *, rules: RuleSet) -> None:
+        super().__init__(data)
+        self.rules = rules
+        self.fields["line"].choices = torpedo_lines(rules.board_size)  # type: ignore[attr-defined]
+
+    @property
+    def chosen(self) -> Move:
+        kind, index = self.cleaned_data["line"].split("-")
+        start = self.cleaned_data["end"] == "start"
+        if kind == "row":
+            edge = Edge.WEST if start else Edge.EAST
+        else:
+            edge = Edge.NORTH if start else Edge.SOUTH
+        return Torpedo(edge, int(index))
+
+    @property
+    def first_error(self) -> str:
+        return _first_error(self, ("move", "line", "end"))
+
+
+def _first_error(form: forms.Form, fields: tuple[str, ...]) -> str:
+    for field in fields:
+        if field in form.errors:
+            return str(form.errors[field][0])
+    return ""
+
+
+def move_form(data: Any, rules: RuleSet) -> FireForm | AirStrikeForm | TorpedoForm:
+    """The form for the kind of move posted (``weapon``: none for shots)."""
+    weapon = data.get("weapon", "")
+    if weapon == "air_strike":
+        return AirStrikeForm(data, rules=rules)
+    if weapon == "torpedo":
+        return TorpedoForm(data, rules=rules)
+    return FireForm(data, rules=rules)
+
+
+class NewGameForm(forms.Form):
+    """The opponent and the rule set of a new game."""
+
+    level = forms.TypedChoiceField(
+        choices=[(info.level, info.name) for info in LEVELS],
+        coerce=int,
+        error_messages={
+            "required": f"Choose one of the {apnumber(len(LEVELS))} opponents.",
+            "invalid_choice": f"Choose one of the {apnumber(len(LEVELS))} opponents.",
+            "invalid": f"Choose one of the {apnumber(len(LEVELS))} opponents.",
+        },
+    )
+    rules = forms.ChoiceField(
+        choices=[(info.name, info.title) for info in OFFERED],
+        required=False,
+        error_messages={"invalid_choice": "Choose one of the rule sets on this page."},
+    )
+
+    def clean_rules(self) -> str:
+        return self.cleaned_data["rules"] or "standard"
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return BY_NAME[self.cleaned_data["rules"]].rules
+
+    @property
+    def first_error(self) -> str:
+        for field in ("level", "rules"):
             if field in self.errors:
                 return str(self.errors[field][0])
         return ""

@@ -41,6 +41,7 @@ from games.engine import (
     RuleSet,
     ShotsPerTurn,
 )
+from games.sector.ai import LEVELS as SECTOR_LEVELS
 from games.variants import VARIANTS, rule_set
 
 HUMAN, COMPUTER = 0, 1
@@ -556,6 +557,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--all", action="store_true", help="with --watch: play to the end without pausing"
     )
     parser.add_argument(
+        "--mode",
+        choices=["classic", "sector"],
+        default="classic",
+        help="classic Battleship (default) or the sector game of rules/003 (levels 1 Deckhand, "
+        "2 Gunner, 3 Admiral)",
+    )
+    parser.add_argument(
         "--plain",
         action="store_true",
         help="line by line instead of full screen (so it is when not on a terminal, with "
@@ -565,7 +573,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def check_options(options: dict[str, Any]) -> None:
     """``UsageError`` for options that cannot be played; nothing has started yet."""
-    known = [info.level for info in LEVELS]
+    sector = options.get("mode") == "sector"
+    if sector and options["rules"] != "standard":
+        raise UsageError("--rules is for the classic game: the sector game has its own")
+    known = [info.level for info in (SECTOR_LEVELS if sector else LEVELS)]
     for value in (options["level"], options.get("vs")):
         if value is not None and value not in known:
             raise UsageError(f"there is no level {value}: choose one of {known}")
@@ -586,6 +597,29 @@ _WATCH_ONLY = {
 def run(options: dict[str, Any], stdin: TextIO, stdout: TextIO, colour: bool | None) -> str:
     """Play or watch as ``options`` say (checked with ``check_options`` first)."""
     level = options["level"]
+    if options.get("mode") == "sector":
+        # Imported here: the sector game's terminal borrows this module's Console.
+        from games import sector_terminal
+
+        if options["watch"]:
+            vs = options["vs"] if options.get("vs") is not None else level
+            return sector_terminal.watch(
+                stdin,
+                stdout,
+                level=level,
+                vs=vs,
+                seed=options["seed"],
+                step=not options["all"],
+                colour=colour,
+            )
+        return sector_terminal.play(
+            stdin,
+            stdout,
+            level=level,
+            seed=options["seed"],
+            manual=options["manual"],
+            colour=colour,
+        )
     rules = rule_set(options["rules"])
     if options["watch"]:
         vs = options["vs"] if options.get("vs") is not None else level
@@ -633,6 +667,8 @@ def _full_screen(options: dict[str, Any], stdin: TextIO, stdout: TextIO) -> bool
     """Whether to open the full-screen game: a person at a terminal (both ends of it),
     colour wanted, nothing asked that only the line-by-line game does, and Textual there."""
     if options["plain"] or options["watch"] or options["manual"] or options["no_color"]:
+        return False
+    if options.get("mode") == "sector":  # the full-screen game is the classic one only
         return False
     if stdin is not sys.stdin or stdout is not sys.stdout:
         return False

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("games/new", views.new_game, name="new_game"),
+    path("rules/<slug:name>", views.rules_page, name="rules"),
     path("games/", views.create_game, name="create_game"),
     path("games/<uuid:game_id>/", views.game_page, name="game"),
     path("games/<uuid:game_id>/ships", views.place_ship, name="place_ship"),

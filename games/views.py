@@ -12,10 +12,9 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
-from django.contrib.humanize.templatetags.humanize import apnumber
 from django.db.models import Avg, Count, Sum
+from django.http import Http404, HttpResponse
 from django.http import HttpRequest as DjangoHttpRequest
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
@@ -29,9 +28,10 @@ from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
 from games.ai import LEVELS, LevelInfo
 from games.display import build_display, build_move, duration, sentence, summarise
-from games.engine import MoveResult, RuleSet
-from games.forms import FireForm, excerpt
+from games.engine import MoveResult, RuleSet, ShotsPerTurn
+from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
 from games.models import HUMAN, Game, StaleMove, guest_id
+from games.rule_sets import BY_NAME, OFFERED, info_for
 
 GAME_PAGE = "games/game.html"
 
@@ -101,10 +101,40 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+LAST_CHOICE = "new_game"  # the session's last opponent and rule set, offered again
+
+
+def new_game_page(
+    request: HttpRequest, chosen: dict[str, Any], error: str = "", status: int = 200
+) -> TemplateResponse:
+    context = {"levels": LEVELS, "rule_sets": OFFERED, "chosen": chosen, "error": error}
+    return TemplateResponse(request, "games/new.html", context, status=status)
+
+
 @require_safe
 def new_game(request: HttpRequest) -> TemplateResponse:
-    """Choose an opponent."""
-    return TemplateResponse(request, "games/new.html", {"levels": LEVELS})
+    """Choose an opponent and a rule set: the last ones chosen, or the rule set linked."""
+    chosen = {"level": 2, "rules": "standard"} | request.session.get(LAST_CHOICE, {})
+    if request.GET.get("rules") in BY_NAME:
+        chosen["rules"] = request.GET["rules"]
+    return new_game_page(request, chosen)
+
+
+@require_safe
+def rules_page(request: HttpRequest, name: str) -> TemplateResponse:
+    """The full rules of one rule set the site offers."""
+    info = BY_NAME.get(name)
+    if info is None:
+        raise Http404("there is no such rule set")
+    rules = info.rules
+    context = {
+        "info": info,
+        "rules": rules,
+        "last_row": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[rules.board_size - 1],
+        "template": f"games/rules/{info.name}.html",
+        "rule_sets": OFFERED,
+    }
+    return TemplateResponse(request, "games/rules.html", context)
 
 
 @require_POST
@@ -112,18 +142,19 @@ def new_game(request: HttpRequest) -> TemplateResponse:
 @ratelimit(key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True)
 @per_address
 def create_game(request: HttpRequest) -> HttpResponse:
-    """Start setting up a game against the chosen level; then place the fleet."""
-    try:
-        level = int(request.POST.get("level", ""))
-        owner = request.user if request.user.is_authenticated else None
-        game = Game.create(level=level, owner=owner, guest=guest_id(request, create=True) or "")
-    except ValueError:
-        return TemplateResponse(
-            request,
-            "games/new.html",
-            {"levels": LEVELS, "error": f"Choose one of the {apnumber(len(LEVELS))} opponents."},
-            status=400,
-        )
+    """Start setting up a game against the chosen level and rules; then place the fleet."""
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        chosen = {"level": posted(request, "level"), "rules": posted(request, "rules")}
+        return new_game_page(request, chosen, form.first_error, status=400)
+    owner = request.user if request.user.is_authenticated else None
+    game = Game.create(
+        level=form.cleaned_data["level"],
+        owner=owner,
+        guest=guest_id(request, create=True) or "",
+        rules=form.rule_set,
+    )
+    request.session[LAST_CHOICE] = form.cleaned_data
     return redirect(game)
 
 
@@ -167,6 +198,11 @@ def render_game(
         "oob": partial,
         # A refused cell stays in the Fire at box, to correct rather than type again.
         "typed_cell": posted(request, "cell").strip() if error else "",
+        "rule_info": info_for(view.rules),
+        # More than one shot a turn: the cells are picked, then fired together.
+        "volley": view.rules.shots_per_turn is not ShotsPerTurn.ONE,
+        "weapons": [(weapon.value, left) for weapon, left in view.weapons_left if left],
+        "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
     }
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}
@@ -318,19 +354,26 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
 @per_address
 @game_view
 def fire(request: HttpRequest, game: Game) -> HttpResponse:
-    """The person's shot (or volley) and the computer's answer, in one request."""
-    form = FireForm(request.POST, rules=game.rule_set)
+    """The person's move (a shot, a volley or a weapon) and the computer's answer, in one
+    request."""
+    form = move_form(request.POST, game.rule_set)
     if not form.is_valid():
         return _after_post(request, game, form.first_error, 400)
     try:
-        results = game.play(form.cleaned_data["cell"], form.cleaned_data["move"])
+        results = game.play(form.chosen, form.cleaned_data["move"])
     except ValueError as error:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
         return _after_post(request, game, sentence(error), status=409 if stale else 400)
-    if request.htmx and not game.is_over:
+    if request.htmx and not game.is_over and slim_answer(game.rule_set):
         return render_move(request, game, results)
     return _after_post(request, game, shot=True)
+
+
+def slim_answer(rules: RuleSet) -> bool:
+    """Whether a move's answer can be only the cells it changed: one shot a turn and no
+    weapons. A volley or a weapon changes the turn's controls too: the play area is sent."""
+    return rules.shots_per_turn is ShotsPerTurn.ONE and not rules.arsenal
 
 
 def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> HttpResponse:

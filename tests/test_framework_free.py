@@ -8,7 +8,17 @@ import pytest
 
 @pytest.mark.parametrize(
     "module",
-    ["games.engine", "games.ai", "games.ai.benchmark", "games.gym_env", "games.pettingzoo_env"],
+    [
+        "games.engine",
+        "games.ai",
+        "games.ai.benchmark",
+        "games.gym_env",
+        "games.pettingzoo_env",
+        "games.sector",
+        "games.sector.ai",
+        "games.sector.ai.benchmark",
+        "games.sector_terminal",
+    ],
 )
 def test_it_imports_without_django(module):
     code = (

@@ -114,9 +114,20 @@
       if (row >= size || col >= size) { fits = false; continue; }
       const cell = cellAt(board, { row, col });
       if (cell.dataset.ship && cell.dataset.ship !== ship.name) fits = false;
+      if (board.dataset.allowAdjacent === "false" && touches(board, { row, col }, ship.name)) fits = false;
       cells.push(cell);
     }
     return { cells, fits };
+  }
+
+  // Under the no-touching rule a cell beside another ship (corners too) is no place either.
+  function touches(board, place, name) {
+    for (let dr = -1; dr <= 1; dr++)
+      for (let dc = -1; dc <= 1; dc++) {
+        const near = cellAt(board, { row: place.row + dr, col: place.col + dc });
+        if (near && near.dataset.ship && near.dataset.ship !== name) return true;
+      }
+    return false;
   }
 
   function clearPreview() {
@@ -367,6 +378,93 @@
     const rotateButton = document.querySelector("[data-rotate]");
     if (rotateButton) rotateButton.hidden = false;
   }
+
+  // --- A salvo: the turn's cells are picked on the board, then fired together ---------
+  // Without this script each cell pressed fires at once (the turn goes on until its shots
+  // are used); with it a press picks or unpicks a cell, and "Fire the salvo" sends them all.
+  function volleySize() {
+    const status = document.getElementById("volley-status");
+    return status ? Number(status.dataset.volley) : 1;
+  }
+
+  function picked() {
+    return Array.from(document.querySelectorAll("#fire-form button.cell.picked"));
+  }
+
+  function showPicked() {
+    const size = volleySize();
+    const chosen = picked();
+    const fire = document.getElementById("volley-fire");
+    const count = document.querySelector("#volley-status .volley-count");
+    if (!fire || !count) return;
+    fire.hidden = false;
+    fire.value = chosen.map((b) => b.value).join(" ");
+    fire.disabled = chosen.length !== size;
+    fire.textContent = chosen.length === size ? `Fire the salvo (${size})` : "Fire the salvo";
+    count.textContent = `${chosen.length} of ${size} chosen.`;
+  }
+
+  document.addEventListener("click", (event) => {
+    const cell = event.target.closest && event.target.closest("#fire-form button.cell[name=cell]");
+    if (!cell || volleySize() <= 1) return;
+    event.preventDefault();
+    const on = !cell.classList.contains("picked");
+    if (on && picked().length >= volleySize()) return; // a whole salvo is chosen already
+    cell.classList.toggle("picked", on);
+    cell.setAttribute("aria-pressed", on ? "true" : "false");
+    showPicked();
+  });
+
+  // --- Weapons: the cells an air strike covers, the line a torpedo runs, before firing ---
+  function enemyBoard() {
+    return document.querySelector("table.board.enemy");
+  }
+
+  function previewWeapon(places) {
+    const board = enemyBoard();
+    if (!board) return;
+    board.querySelectorAll("td.preview").forEach((td) => td.classList.remove("preview"));
+    places.forEach((p) => {
+      const td = board.querySelector(`td[data-row="${p.row}"][data-col="${p.col}"]`);
+      if (td) td.classList.add("preview");
+    });
+  }
+
+  function strikePlaces(text, size) {
+    const match = /^\s*([A-Za-z])\s*(\d{1,2})\s*$/.exec(text || "");
+    if (!match) return [];
+    const row = match[1].toUpperCase().charCodeAt(0) - 65;
+    const col = Number(match[2]) - 1;
+    if (row < 0 || col < 0 || row >= size || col >= size) return [];
+    const places = [];
+    for (let r = row - 1; r <= row + 1; r++)
+      for (let c = col - 1; c <= col + 1; c++)
+        if (r >= 0 && c >= 0 && r < size && c < size) places.push({ row: r, col: c });
+    return places;
+  }
+
+  function torpedoPlaces(line, size) {
+    const [kind, index] = (line || "").split("-");
+    const places = [];
+    for (let i = 0; i < size; i++)
+      places.push(kind === "row" ? { row: Number(index), col: i } : { row: i, col: Number(index) });
+    return places;
+  }
+
+  function showWeapon(target) {
+    const board = enemyBoard();
+    if (!board) return;
+    const size = Number(board.dataset.size);
+    if (target.id === "strike-center") previewWeapon(strikePlaces(target.value, size));
+    if (target.id === "torpedo-line" || target.id === "torpedo-end")
+      previewWeapon(torpedoPlaces(document.getElementById("torpedo-line").value, size));
+  }
+
+  ["input", "change", "focusin"].forEach((kind) =>
+    document.addEventListener(kind, (event) => showWeapon(event.target)));
+  document.addEventListener("focusout", (event) => {
+    if (event.target.closest && event.target.closest(".weapon-form")) previewWeapon([]);
+  });
 
   // Back/forward cache: never show a stale board; fetch the game as saved.
   window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });

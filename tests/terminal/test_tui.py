@@ -7,6 +7,7 @@ import select
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from games.engine import Coordinate, RuleSet
 from games.tui import BattleshipApp, Board, GameScreen, MenuScreen, ResultScreen
@@ -24,7 +25,9 @@ def run(app, scenario):
             await pilot.pause()
             return await scenario(pilot)
 
-    return asyncio.run(main())
+    # A thread of its own: the browser tests leave an event loop running in this one.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, main()).result()
 
 
 def log_lines(app):

@@ -2,8 +2,11 @@
 
 import re
 
+import pytest
+
 from games.engine import RuleSet
 from games.models import COMPUTER, Game, Shot
+from games.variants import VARIANTS
 from tests.web.conftest import (
     COMPUTER_FLEET,
     HUMAN_FLEET,
@@ -132,3 +135,41 @@ def test_under_fog_of_war_the_end_shows_their_fleet_sunk(guest):
         assert "afloat" not in html
         assert 'aria-label="J10, Destroyer, sunk"' in enemy_board(html)
         assert 'aria-label="A6, Carrier, sunk"' in enemy_board(html)
+
+
+RULE_SET_MOVES = {
+    "salvo": [{"cell": "A6 B6 C6 D6 E6"}, {"cell": "B2 H1 H2 H3 E5"}, {"cell": "A8"}],
+    "no_touch": [{"cell": cell} for cell in SHOTS],
+    "fog_of_war": [{"cell": cell} for cell in SHOTS],
+    "special_weapons": [
+        {"weapon": "air_strike", "center": "B2"},
+        {"weapon": "torpedo", "line": "column-1", "end": "start"},  # H2 in both games
+        {"cell": "A6"},
+        {"weapon": "torpedo", "line": "row-0", "end": "start"},  # A8 in both games
+        {"cell": "B6"},
+    ],
+}
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULE_SET_MOVES))
+def test_under_every_rule_set_twin_games_look_the_same(guest, outsider, rules_name):
+    """Two games that differ only in where an unsunk ship lies, move by move: every answer
+    and every page the same, refusals too."""
+    one, other = twin_games(guest, outsider)
+    rules = VARIANTS[rules_name]().to_dict()
+    Game.objects.filter(pk__in=[one.pk, other.pk]).update(rules=rules)
+    pairs = ((guest, one), (outsider, other))
+    for data in RULE_SET_MOVES[rules_name]:
+        responses = []
+        for client, game in pairs:
+            game.refresh_from_db()
+            url = f"/games/{game.pk}/shots"
+            responses.append(client.post(url, {"move": game.moves, **data}, headers=HX))
+        assert [r.status_code for r in responses] == [200, 200], data
+        assert normalised(responses[0].content.decode()) == normalised(
+            responses[1].content.decode()
+        )
+    pages = [client.get(game.get_absolute_url()).content.decode() for client, game in pairs]
+    assert normalised(pages[0]) == normalised(pages[1])
+    refusals = [fire(client, game, "Z1") for client, game in pairs]
+    assert normalised(refusals[0].content.decode()) == normalised(refusals[1].content.decode())

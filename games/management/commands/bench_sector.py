@@ -1,0 +1,35 @@
+"""``python manage.py bench_sector``: how strong and how fast the sector game's computer
+players are, each level against the one below it."""
+
+from __future__ import annotations
+
+import json
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.sector.ai.benchmark import format_table, ladder
+
+
+class Command(BaseCommand):
+    help = (
+        "Play each sector-game level against the one below, G games with seats alternated, "
+        "and print each level's win rate and its time per move (mean, p99)."
+    )
+    requires_system_checks: list[str] = []
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("--games", type=int, default=100)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        games = options["games"]
+        if games < 1:
+            raise CommandError("--games must be at least 1")
+        matches = ladder(games, options["seed"])
+        if options["json"]:
+            self.stdout.write(json.dumps([m.to_dict() for m in matches], indent=2))
+        else:
+            self.stdout.write(format_table(matches), ending="")

@@ -1,0 +1,48 @@
+"""The rule sets the site offers, by the names used everywhere (``games.variants``), with
+what a player reads about each before choosing: a title and a one-line summary. Each has a
+rules page of its own (``templates/games/rules/<name>.html``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine import RuleSet
+from games.variants import VARIANTS
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetInfo:
+    name: str
+    title: str
+    summary: str
+
+    @property
+    def rules(self) -> RuleSet:
+        return VARIANTS[self.name]()
+
+
+OFFERED: tuple[RuleSetInfo, ...] = (
+    RuleSetInfo("standard", "Classic", "One shot a turn; a sinking is announced by name."),
+    RuleSetInfo("salvo", "Salvo", "Each turn, one shot for every ship you still have afloat."),
+    RuleSetInfo(
+        "no_touch",
+        "No touching",
+        "Ships may not touch, not even at a corner: water lies all round a sunk ship.",
+    ),
+    RuleSetInfo(
+        "fog_of_war",
+        "Fog of war",
+        "Hit or miss, nothing more: no ship is named, not even when it sinks.",
+    ),
+    RuleSetInfo(
+        "special_weapons",
+        "Special weapons",
+        "The classic game, plus one air strike and two torpedoes each.",
+    ),
+)
+BY_NAME = {info.name: info for info in OFFERED}
+
+
+def info_for(rules: RuleSet) -> RuleSetInfo:
+    """What the site says of a game's rule set (by its name; the classic one otherwise)."""
+    return BY_NAME.get(rules.name, BY_NAME["standard"])

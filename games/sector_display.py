@@ -1,0 +1,134 @@
+"""What a person reads of a sector game: each report as a sentence, and both boards as cell
+states, built from one player's ``SectorView`` only (so nothing hidden can show).
+
+Shared by the terminal game and, later, the web pages; the engine speaks in values and
+this module turns them into words.
+"""
+
+from __future__ import annotations
+
+from games.engine.coordinates import Coordinate
+from games.sector import (
+    ALL_CELLS,
+    Report,
+    Result,
+    SectorView,
+    numeral,
+    sector_cells,
+)
+
+_COUNTS = ("no hits", "one hit", "two hits", "three hits")
+
+
+def _cells(cells: tuple[Coordinate, ...]) -> str:
+    return ", ".join(str(c) for c in cells)
+
+
+def describe(report: Report, viewer: int, *, spectator: bool = False) -> str:
+    """``report`` as ``viewer`` reads it: "Your Battleship from sector XI: barrage at D1,
+    E1, A4, two hits."; a ``spectator`` reads the acting side's own report as "Its ..."."""
+    mine = report.player == viewer
+    own = "Its" if spectator else "Your"
+    whose = own if mine else "The enemy's"
+    origin = numeral(report.origin) if report.origin else ""
+    sank = ("It sank the enemy's" if spectator else "You sank their") if mine else "They sank your"
+    sunk = "".join(f" {sank} {name}!" for name in report.sunk)
+    if report.kind == "shot":
+        result = report.result or Result.WATER
+        answer = "water" if result is Result.WATER else "hit"
+        if mine:
+            text = f"{own} {report.ship} from sector {origin} fires at {report.cells[0]}: "
+        else:
+            text = f"From sector {origin}: a shot at {report.cells[0]}, "
+        text += f"{answer}.{sunk}"
+    elif report.kind == "barrage":
+        hits = _COUNTS[report.hits or 0]
+        text = (
+            f"{whose} Battleship from sector {origin}: barrage at {_cells(report.cells)}, "
+            f"{hits}.{sunk}"
+        )
+    elif report.kind == "recon":
+        sector = numeral(report.sector or 1)
+        seen = f"{_cells(report.occupied)} occupied" if report.occupied else "no ship seen"
+        text = f"{whose} recon over {sector}: {seen}."
+    else:
+        sector = numeral(report.sector or 1)
+        if report.courses:
+            courses = " and ".join(f"course {c}" for c in report.courses)
+            found = f"a submarine on {courses}"
+        else:
+            found = "no submarine course"
+        text = f"{whose} sonar over {sector}: {found}."
+    if report.sub_moved:
+        text += f" {own} {report.moved} moved." if mine else " A submarine moved."
+    return text
+
+
+def own_board(view: SectorView) -> dict[Coordinate, str]:
+    """The player's own sea: each cell's state (``ship``, ``sub-N``/``-S``/``-E``/``-W``,
+    ``hit``, ``sunk``, ``miss`` for enemy shots into water, ``water``)."""
+    states = dict.fromkeys(ALL_CELLS, "water")
+    for report in view.reports:
+        if report.player != view.player:
+            for cell in report.cells:
+                states[cell] = "miss"
+    for ship in view.fleet:
+        for cell in ship.cells:
+            if not ship.afloat:
+                states[cell] = "sunk"
+            elif cell in ship.hits:
+                states[cell] = "hit"
+            elif ship.heading is not None:
+                states[cell] = f"sub-{ship.heading.value}"
+            else:
+                states[cell] = "ship"
+    return states
+
+
+def enemy_board(view: SectorView) -> dict[Coordinate, str]:
+    """What the player knows of the enemy sea: ``hit``, ``sunk`` (where a shot sank a
+    ship), ``miss``, ``seen`` (recon found a ship there), ``barrage`` (fired at by a
+    barrage, count only), ``course-row``/``course-column``/``course-both`` (on a sonar
+    course), ``unknown``; after the end, the enemy ships still afloat (``ship``, ``sub-N``...)."""
+    states = dict.fromkeys(ALL_CELLS, "unknown")
+    for report in view.reports:
+        if report.player != view.player:
+            continue
+        for course in report.courses:
+            mark = f"course-{course.axis.value}"
+            for cell in course.cells:
+                if states[cell] == "unknown":
+                    states[cell] = mark
+                elif states[cell].startswith("course") and states[cell] != mark:
+                    states[cell] = "course-both"
+    for report in view.reports:
+        if report.player != view.player:
+            continue
+        if report.kind == "recon" and report.sector:
+            listed = set(report.occupied)
+            for cell in sector_cells(report.sector):
+                if cell in listed:
+                    states[cell] = "seen"
+        elif report.kind == "barrage":
+            for cell in report.cells:
+                states[cell] = "miss" if report.hits == 0 else "barrage"
+        elif report.kind == "shot":
+            cell = report.cells[0]
+            if report.result is Result.WATER:
+                states[cell] = "miss"
+            elif report.result is Result.SUNK:
+                states[cell] = "sunk"
+            else:
+                states[cell] = "hit"
+    # Once the game is over the enemy fleet is shown where it ended up.
+    for ship in view.enemy_fleet:
+        if ship.afloat:
+            for cell in ship.cells:
+                if cell in ship.hits:
+                    states[cell] = "hit"
+                else:
+                    states[cell] = f"sub-{ship.heading.value}" if ship.heading else "ship"
+    return states
+
+
+__all__ = ["describe", "enemy_board", "own_board"]

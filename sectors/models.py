@@ -1,0 +1,301 @@
+"""Sector battles as stored: the seed, the person's fleet, both fleets at the start and the
+append-only log of turns, in the engine's own form (``games.sector``).
+
+Like a classic game, a battle is rebuilt by replaying its turns; each action of the person
+and the computer's answer are stored together in one conditional UPDATE that applies only
+where the stored number of turns is the one the page showed, so a double click or a second
+tab never plays a turn twice.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+import secrets
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Avg, Count, Q
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.engine import Coordinate, IllegalMove
+from games.models import guest_id
+from games.sector import (
+    FLEET,
+    GamePhase,
+    Placement,
+    Report,
+    SectorGame,
+    SectorView,
+    Turn,
+    random_placements,
+    turn_from_dict,
+)
+from games.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
+
+HUMAN, COMPUTER = 0, 1
+MOVE_GAP_CAP = timedelta(minutes=2)
+FINISHED = ["won", "lost", "resigned"]
+
+
+class StaleTurn(IllegalMove):
+    """The page showed an older state of the battle: a turn was played since."""
+
+
+class BattleQuerySet(models.QuerySet["SectorBattle"]):
+    def owned_by(self, request: HttpRequest) -> BattleQuerySet:
+        """The battles this request may see: the signed-in user's, or this browser's."""
+        ways = []
+        if request.user.is_authenticated:
+            ways.append(Q(owner=request.user))
+        guest = guest_id(request)
+        if guest:
+            ways.append(Q(owner=None, guest_id=guest))
+        if not ways:
+            return self.none()
+        return self.filter(functools.reduce(operator.or_, ways))
+
+    def figures_by_level(self) -> list[dict[str, Any]]:
+        """Finished battles per computer level: how many, how many won, turns a battle."""
+        rows = (
+            self.filter(status__in=FINISHED)
+            .values("level")
+            .annotate(battles=Count("id"), wins=Count("id", filter=Q(status="won")))
+            .annotate(mean_turns=Avg("moves"))
+            .order_by("level")
+        )
+        names = {info.level: info.name for info in LEVELS}
+        return [{**row, "name": names[row["level"]]} for row in rows]
+
+
+class SectorBattle(models.Model):
+    """One sector game of a person (player 0, who starts) against a computer level."""
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Placing ships"
+        PLAYING = "playing", "In progress"
+        WON = "won", "Won"
+        LOST = "lost", "Lost"
+        RESIGNED = "resigned", "Resigned"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="sector_battles",
+    )
+    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
+    level = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    placed = models.JSONField(
+        default=list, blank=True, help_text="The person's ships placed so far (setup)."
+    )
+    fleets = models.JSONField(
+        default=list, blank=True, help_text="Both fleets as fixed at the start, person's first."
+    )
+    log = models.JSONField(
+        default=list, blank=True, help_text="Every turn in order, both sides, in the engine's form."
+    )
+    moves = models.PositiveIntegerField(default=0, help_text="Turns stored: the log's length.")
+    play_seconds = models.FloatField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = BattleQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(level__gte=1, level__lte=3), name="sector_level_1_to_3"
+            ),
+        ]
+        indexes = [models.Index(fields=["owner", "status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Sector battle {self.pk} (level {self.level}, {self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("sector_battle", args=[self.pk])
+
+    @property
+    def level_name(self) -> str:
+        return next(info.name for info in LEVELS if info.level == self.level)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in FINISHED
+
+    @property
+    def opponent(self) -> SectorPlayer:
+        return get_player(self.level, computer_seed(self.seed))
+
+    # -- reading -------------------------------------------------------------------------
+
+    def engine(self, upto: int | None = None) -> SectorGame:
+        """The battle rebuilt: during setup the person's ships placed so far; then its
+        fleets and its turns (the first ``upto`` of them, for a replay)."""
+        if self.status == self.Status.SETUP:
+            game = SectorGame(self.seed, first_player=HUMAN)
+            for placement in self.placements():
+                game.place_ship(HUMAN, placement.name, placement.start, _lie(placement))
+            return game
+        fleets = [[Placement.from_dict(p) for p in fleet] for fleet in self.fleets]
+        turns = [turn_from_dict(t) for t in self.log[:upto]]
+        resigned = HUMAN if self.status == self.Status.RESIGNED and upto is None else None
+        return SectorGame.replay(self.seed, fleets, turns, first_player=HUMAN, resigned=resigned)
+
+    def placements(self) -> list[Placement]:
+        return [Placement.from_dict(p) for p in self.placed]
+
+    def view(self) -> SectorView:
+        """What the person may know: the only thing pages are built from."""
+        cached: tuple[int, SectorView] | None = getattr(self, "_view_after_turn", None)
+        if cached is not None and cached[0] == self.moves:
+            return cached[1]
+        return self.engine().view_for(HUMAN)
+
+    def replay(self, step: int) -> tuple[SectorGame, list[set[Coordinate]]]:
+        """A finished battle as it stood after its first ``step`` turns (the game is over,
+        so both fleets are no secret), with each side's submarine tracks so far: every cell
+        a submarine of that side has lain on."""
+        if not self.is_over:
+            raise IllegalMove("only a finished battle can be replayed")
+        fleets = [[Placement.from_dict(p) for p in fleet] for fleet in self.fleets]
+        game = SectorGame.replay(self.seed, fleets, [], first_player=HUMAN)
+        tracks: list[set[Coordinate]] = [set(), set()]
+        for data in self.log[:step]:
+            _mark_tracks(game, tracks)
+            game.play(turn_from_dict(data))
+        _mark_tracks(game, tracks)
+        return game, tracks
+
+    # -- setup ---------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, *, level: int, owner: Any = None, guest: str = "") -> SectorBattle:
+        get_player(level, 0)  # ValueError for an unknown level, before anything is saved
+        return cls.objects.create(
+            level=level, owner=owner, guest_id="" if owner else guest, seed=secrets.randbits(62)
+        )
+
+    def _locked_for_setup(self) -> SectorBattle:
+        battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
+        if battle.status != self.Status.SETUP:
+            raise IllegalMove("the fleet is fixed once the battle has started")
+        return battle
+
+    @transaction.atomic
+    def place_ship(self, name: str, cell: str, lie: str) -> None:
+        """Place (or move) one of the person's ships; ``InvalidPlacement`` says why not."""
+        battle = self._locked_for_setup()
+        others = [p for p in battle.placements() if p.name != name]
+        game = SectorGame(battle.seed, first_player=HUMAN)
+        for placement in others:
+            game.place_ship(HUMAN, placement.name, placement.start, _lie(placement))
+        ship = game.place_ship(HUMAN, name, cell, lie)
+        battle.placed = [p.to_dict() for p in others] + [ship.placement.to_dict()]
+        battle.save(update_fields=["placed"])
+        self.placed = battle.placed
+
+    @transaction.atomic
+    def clear_ships(self) -> None:
+        battle = self._locked_for_setup()
+        battle.placed = []
+        battle.save(update_fields=["placed"])
+        self.placed = []
+
+    @transaction.atomic
+    def shuffle(self) -> None:
+        """A random legal fleet for the person, different each time."""
+        battle = self._locked_for_setup()
+        fleet = random_placements(random.Random(secrets.randbits(64)))
+        battle.placed = [p.to_dict() for p in fleet]
+        battle.save(update_fields=["placed"])
+        self.placed = battle.placed
+
+    @transaction.atomic
+    def start(self) -> None:
+        """Lock the fleet in; the computer's fleet comes from the seed; the person starts."""
+        battle = self._locked_for_setup()
+        game = battle.engine()
+        if len(battle.placed) < len(FLEET):
+            raise IllegalMove(f"place all {len(FLEET)} ships before starting")
+        game.setup_random()
+        state = game.get_state()
+        battle.fleets = [[p.to_dict() for p in fleet] for fleet in state.fleets]
+        battle.status = self.Status.PLAYING
+        battle.started_at = battle.last_move_at = timezone.now()
+        battle.save(update_fields=["fleets", "status", "started_at", "last_move_at"])
+        self.refresh_from_db()
+
+    # -- play ----------------------------------------------------------------------------
+
+    def play(self, turn: Turn, expected_move: int) -> list[Report]:
+        """The person's turn and the computer's answer, stored together or not at all;
+        ``StaleTurn`` if the page showed an older state (a double click, a second tab)."""
+        if self.status != self.Status.PLAYING:
+            raise IllegalMove("this battle is over" if self.is_over else "it has not started")
+        if self.moves != expected_move:
+            raise StaleTurn("that board was out of date; this is the current one")
+        game = self.engine()
+        reports = [game.play(turn)]
+        if game.phase is GamePhase.IN_PROGRESS and game.current_player == COMPUTER:
+            reports.append(game.play_turn(self.opponent))
+        after = self._after_turns(game)
+        with transaction.atomic():
+            advanced = SectorBattle.objects.filter(
+                pk=self.pk, status=self.Status.PLAYING, moves=expected_move
+            ).update(**after)
+            if not advanced:
+                raise StaleTurn("that board was out of date; this is the current one")
+        for field, value in after.items():
+            setattr(self, field, value)
+        self._view_after_turn = (self.moves, game.view_for(HUMAN))
+        return reports
+
+    def _after_turns(self, game: SectorGame) -> dict[str, Any]:
+        now = timezone.now()
+        gap = now - (self.last_move_at or now)
+        after: dict[str, Any] = {
+            "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
+            "moves": len(game.turns),
+            "log": [turn.to_dict() for turn in game.turns],
+            "last_move_at": now,
+        }
+        if game.phase is GamePhase.FINISHED:
+            after["status"] = self.Status.WON if game.winner == HUMAN else self.Status.LOST
+            after["finished_at"] = now
+        return after
+
+    @transaction.atomic
+    def resign(self) -> None:
+        battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
+        if battle.status != self.Status.PLAYING:
+            raise IllegalMove("only a battle in progress can be resigned")
+        battle.status = self.Status.RESIGNED
+        battle.finished_at = timezone.now()
+        battle.save(update_fields=["status", "finished_at"])
+        self.refresh_from_db()
+
+
+def _mark_tracks(game: SectorGame, tracks: list[set[Coordinate]]) -> None:
+    for seat, fleet in enumerate(game.fleets):
+        for ship in fleet:
+            if ship.is_submarine and ship.afloat:
+                tracks[seat].update(ship.cells)
+
+
+def _lie(placement: Placement) -> Any:
+    return placement.heading if placement.heading is not None else placement.orientation

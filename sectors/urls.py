@@ -1,0 +1,24 @@
+"""Routes of the sector battle's pages, under /sector/."""
+
+from django.urls import path
+
+from sectors import views
+
+urlpatterns = [
+    path("sector/", views.history, name="sector_history"),
+    path("sector/new", views.new_battle, name="sector_new"),
+    path("sector/battles", views.create_battle, name="sector_create"),
+    path("sector/<uuid:battle_id>/", views.battle_page, name="sector_battle"),
+    path("sector/<uuid:battle_id>/ships", views.place_ship, name="sector_place"),
+    path(
+        "sector/<uuid:battle_id>/shuffle",
+        views.setup_action,
+        {"what": "shuffle"},
+        name="sector_shuffle",
+    ),
+    path("sector/<uuid:battle_id>/clear", views.setup_action, {"what": "clear"}, name="sector_clr"),
+    path("sector/<uuid:battle_id>/start", views.setup_action, {"what": "start"}, name="sector_go"),
+    path("sector/<uuid:battle_id>/turns", views.play_turn, name="sector_turn"),
+    path("sector/<uuid:battle_id>/resign", views.resign, name="sector_resign"),
+    path("sector/<uuid:battle_id>/replay", views.replay, name="sector_replay"),
+]

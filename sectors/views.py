@@ -1,0 +1,324 @@
+"""The sector battle's pages: parse the request, call one ``SectorBattle`` method, render.
+
+Every view finds the battle through ``SectorBattle.objects.owned_by(request)`` (someone
+else's battle is a 404), and every page is built from the person's ``SectorView`` only, so
+no response carries an enemy ship or submarine beyond what the rules told.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
+
+from battleship_site.limits import setting
+from games.display import sentence
+from games.engine import ROW_LETTERS, IllegalMove
+from games.models import guest_id
+from games.sector import (
+    FLEET,
+    SECTORS,
+    SIZE,
+    Action,
+    Barrage,
+    Coordinate,
+    Kind,
+    Recon,
+    SectorView,
+    Shot,
+    Sonar,
+    SubMove,
+    Turn,
+    numeral,
+    parse_cell,
+    sector_of,
+)
+from games.sector.ai import LEVELS
+from games.sector_display import describe, enemy_board, own_board
+from games.views import per_address, per_player_setup, player_key
+from sectors.models import HUMAN, SectorBattle, StaleTurn
+
+PAGE = "sectors/battle.html"
+
+STATE_TEXT = {
+    "water": "water",
+    "unknown": "unknown",
+    "ship": "your ship",
+    "sub-N": "your submarine heading north",
+    "sub-S": "your submarine heading south",
+    "sub-E": "your submarine heading east",
+    "sub-W": "your submarine heading west",
+    "miss": "water when fired at",
+    "hit": "hit",
+    "sunk": "sunk",
+    "seen": "recon saw a ship",
+    "barrage": "barrage, count only",
+    "course-row": "on a submarine course across",
+    "course-column": "on a submarine course down",
+    "course-both": "on two submarine courses",
+    "track": "a submarine passed here",
+}
+SYMBOLS = {
+    "water": "",
+    "unknown": "",
+    "ship": "■",
+    "sub-N": "▲",
+    "sub-S": "▼",
+    "sub-E": "▶",
+    "sub-W": "◀",
+    "miss": "○",
+    "hit": "✕",
+    "sunk": "✖",
+    "seen": "◆",
+    "barrage": "?",
+    "course-row": "─",
+    "course-column": "│",
+    "course-both": "┼",
+    "track": "·",
+}
+
+
+def sea(states: dict[Coordinate, str], *, enemy: bool = False) -> list[tuple[str, list[Any]]]:
+    """A sea's rows for the template: each cell's label, state, words, symbol, and the
+    sector lines and numerals to draw."""
+    rows = []
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            cell = Coordinate(row, col)
+            state = states[cell]
+            sector = sector_of(cell)
+            words = STATE_TEXT[state]
+            if enemy:  # the enemy fleet, shown once the battle is over
+                words = words.replace("your ", "enemy ")
+            cells.append(
+                {
+                    "label": str(cell),
+                    "state": state,
+                    "words": f"{cell} {words}, sector {numeral(sector)}",
+                    "symbol": SYMBOLS[state],
+                    "numeral": numeral(sector) if row % 3 == 0 and col % 3 == 0 else "",
+                    "edge_right": col % 3 == 2 and col < SIZE - 1,
+                    "edge_bottom": row % 3 == 2 and row < SIZE - 1,
+                }
+            )
+        rows.append((ROW_LETTERS[row], cells))
+    return rows
+
+
+def _battle(request: HttpRequest, battle_id: UUID) -> SectorBattle:
+    return get_object_or_404(SectorBattle.objects.owned_by(request), pk=battle_id)
+
+
+def _page(
+    request: HttpRequest, battle: SectorBattle, *, error: str = "", status: int = 200
+) -> TemplateResponse:
+    view = battle.view()
+    context: dict[str, Any] = {
+        "battle": battle,
+        "view": view,
+        "error": error,
+        "own_rows": sea(own_board(view)),
+        "columns": range(1, SIZE + 1),
+        "sectors": [(s, numeral(s)) for s in SECTORS],
+    }
+    if battle.status == SectorBattle.Status.SETUP:
+        placed = {p.name for p in battle.placements()}
+        context["ships"] = [
+            {
+                "name": s.name,
+                "length": s.length,
+                "sub": s.kind is Kind.SUBMARINE,
+                "placed": s.name in placed,
+            }
+            for s in FLEET
+        ]
+        context["complete"] = len(placed) == len(FLEET)
+    else:
+        context["enemy_rows"] = sea(enemy_board(view), enemy=True)
+        context["log"] = [describe(r, HUMAN) for r in reversed(view.reports)]
+        context["latest"] = _latest(view)
+        context["fleet"] = [
+            {"name": s.name, "sector": numeral(s.sector), "afloat": s.afloat} for s in view.fleet
+        ]
+    return TemplateResponse(request, PAGE, context, status=status)
+
+
+def _latest(view: SectorView) -> list[str]:
+    """What the last exchange told: the person's turn and the computer's answer."""
+    reports = view.reports
+    start = len(reports)
+    while start and reports[start - 1].player != HUMAN:
+        start -= 1
+    if start:
+        start -= 1
+    return [describe(r, HUMAN) for r in reports[start:]]
+
+
+@require_GET
+def new_battle(request: HttpRequest) -> TemplateResponse:
+    """Choose the sector game's opponent."""
+    return TemplateResponse(request, "sectors/new.html", {"levels": LEVELS})
+
+
+@require_POST
+@ratelimit(key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True)
+@per_address
+def create_battle(request: HttpRequest) -> HttpResponse:
+    try:
+        level = int(request.POST.get("level", ""))
+        owner = request.user if request.user.is_authenticated else None
+        battle = SectorBattle.create(
+            level=level, owner=owner, guest=guest_id(request, create=True) or ""
+        )
+    except ValueError:
+        return TemplateResponse(
+            request,
+            "sectors/new.html",
+            {"levels": LEVELS, "error": f"Choose one of the {len(LEVELS)} opponents."},
+            status=400,
+        )
+    return redirect(battle)
+
+
+@require_GET
+@never_cache
+def battle_page(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
+    return _page(request, _battle(request, battle_id))
+
+
+@require_POST
+@per_player_setup
+@per_address
+def place_ship(request: HttpRequest, battle_id: UUID) -> HttpResponse:
+    """Place one ship: its first cell and how it lies (a submarine: the way it heads)."""
+    battle = _battle(request, battle_id)
+    post = request.POST
+    try:
+        battle.place_ship(post.get("ship", ""), post.get("cell", ""), post.get("lie", ""))
+    except ValueError as error:
+        return _page(request, battle, error=sentence(error), status=422)
+    return redirect(battle)
+
+
+@require_POST
+@per_player_setup
+@per_address
+def setup_action(request: HttpRequest, battle_id: UUID, what: str) -> HttpResponse:
+    """Shuffle, clear or start: the setup buttons."""
+    battle = _battle(request, battle_id)
+    try:
+        if what == "shuffle":
+            battle.shuffle()
+        elif what == "clear":
+            battle.clear_ships()
+        else:
+            battle.start()
+    except ValueError as error:
+        return _page(request, battle, error=sentence(error), status=409)
+    return redirect(battle)
+
+
+def parse_turn(post: Any, view: SectorView) -> Turn:
+    """A turn from the play form; ``ValueError`` saying what is wrong with it."""
+    kind = post.get("action", "shot")
+    target = post.get("target", "").strip()
+    action: Action
+    if kind == "shot":
+        cell = target or post.get("cells", "").strip()
+        ship = post.get("ship") or (view.legal.shooters[0] if view.legal.shooters else "")
+        action = Shot(ship, parse_cell(cell))
+    elif kind == "barrage":
+        cells = post.get("cells", "").replace(",", " ").split()
+        action = Barrage.at(*cells)
+    elif kind in ("recon", "sonar"):
+        sector = post.get("sector", "").strip()
+        if target:
+            sector = str(sector_of(parse_cell(target)))
+        action = Recon.over(sector) if kind == "recon" else Sonar.over(sector)
+    else:
+        raise ValueError(f"{kind!r} is not an action: shot, barrage, recon or sonar")
+    sub = post.get("sub", "").strip()
+    return Turn(action, SubMove(sub) if sub else None)
+
+
+@require_POST
+@ratelimit(key=player_key, rate=setting("FIRE_RATE"), block=True)
+@per_address
+def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
+    """The person's turn and the computer's answer, in one request."""
+    battle = _battle(request, battle_id)
+    try:
+        expected = int(request.POST.get("move", ""))
+    except ValueError:
+        stale = "The page was out of date; this is the current one."
+        return _page(request, battle, error=stale, status=409)
+    try:
+        turn = parse_turn(request.POST, battle.view())
+        battle.play(turn, expected)
+    except StaleTurn as error:
+        return _page(request, battle, error=sentence(error), status=409)
+    except IllegalMove as error:
+        status = 409 if battle.status != SectorBattle.Status.PLAYING else 400
+        return _page(request, battle, error=sentence(error), status=status)
+    except ValueError as error:
+        return _page(request, battle, error=sentence(error), status=400)
+    return redirect(battle)
+
+
+@require_POST
+@per_player_setup
+@per_address
+def resign(request: HttpRequest, battle_id: UUID) -> HttpResponse:
+    battle = _battle(request, battle_id)
+    try:
+        battle.resign()
+    except IllegalMove as error:
+        return _page(request, battle, error=sentence(error), status=409)
+    return redirect(battle)
+
+
+@require_GET
+def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
+    """A finished battle turn by turn: both fleets, every shot, the submarines' tracks."""
+    battle = _battle(request, battle_id)
+    try:
+        step = min(max(int(request.GET.get("step", battle.moves)), 0), battle.moves)
+        game, tracks = battle.replay(step)
+    except ValueError as error:
+        return _page(request, battle, error=sentence(error), status=409)
+    seas = []
+    for seat, title in ((HUMAN, "Your fleet"), (1 - HUMAN, f"The {battle.level_name}'s fleet")):
+        states = own_board(game.view_for(seat))
+        for cell in tracks[seat]:
+            if states[cell] in ("water", "miss"):
+                states[cell] = "track"
+        seas.append((title, sea(states, enemy=seat != HUMAN)))
+    reports = game.view_for(HUMAN).reports
+    context = {
+        "battle": battle,
+        "step": step,
+        "seas": seas,
+        "columns": range(1, SIZE + 1),
+        "told": describe(reports[-1], HUMAN) if reports else "The battle begins: you start.",
+        "previous": step - 1 if step > 0 else None,
+        "next": step + 1 if step < battle.moves else None,
+    }
+    return TemplateResponse(request, "sectors/replay.html", context)
+
+
+@require_GET
+def history(request: HttpRequest) -> TemplateResponse:
+    """This person's sector battles, newest first."""
+    mine = SectorBattle.objects.owned_by(request)
+    context = {
+        "battles": mine.order_by("-created_at")[:50],
+        "figures": mine.figures_by_level(),
+    }
+    return TemplateResponse(request, "sectors/history.html", context)

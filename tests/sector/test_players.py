@@ -1,0 +1,89 @@
+"""The sector game's computer players: legal turns from their own view only, whole games to
+the end, reproducible from the seed, and the benchmark command."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.sector import GamePhase, SectorGame, SectorView
+from games.sector.ai import LEVELS, get_player
+from games.sector.ai.benchmark import play_match
+
+
+class Watched:
+    """A computer player that records every view it is given."""
+
+    def __init__(self, player):
+        self.player = player
+        self.views = []
+
+    def choose_move(self, view):
+        self.views.append(view)
+        return self.player.choose_move(view)
+
+
+@pytest.mark.parametrize("level", [info.level for info in LEVELS])
+def test_each_level_plays_whole_games_from_its_own_view_alone(level):
+    for seed in (1, 2):
+        game = SectorGame(seed)
+        game.setup_random()
+        players = [Watched(get_player(level, seed)), Watched(get_player(1, seed + 1))]
+        while game.phase is GamePhase.IN_PROGRESS:
+            game.play_turn(players[game.current_player])
+        assert game.winner in (0, 1)
+        for seat, watched in enumerate(players):
+            assert watched.views
+            assert all(isinstance(v, SectorView) and v.player == seat for v in watched.views)
+            assert all(v.enemy_fleet == () for v in watched.views)
+
+
+def test_a_player_answers_the_same_view_with_the_same_turn():
+    game = SectorGame(4)
+    game.setup_random()
+    for _ in range(30):
+        view = game.view_for(game.current_player)
+        turn = get_player(3, 9).choose_move(view)
+        assert get_player(3, 9).choose_move(view) == turn
+        game.play(turn)
+
+
+def test_it_refuses_to_choose_when_it_is_not_its_turn():
+    game = SectorGame(4)
+    game.setup_random()
+    with pytest.raises(ValueError):
+        get_player(2, 1).choose_move(game.view_for(1 - game.current_player))
+    with pytest.raises(ValueError):
+        get_player(4, 1)
+
+
+def test_each_level_is_described_to_the_player():
+    assert [info.name for info in LEVELS] == ["Deckhand", "Gunner", "Admiral"]
+    assert all(info.description.endswith(".") for info in LEVELS)
+
+
+def test_a_level_beats_the_one_below_on_a_few_games():
+    """A smoke check of strength (the full measure is ``bench_sector --games 400``)."""
+    assert play_match(2, 1, 6, seed=3).wins >= 5
+    assert play_match(3, 2, 6, seed=3).wins >= 4
+
+
+def test_the_benchmark_prints_json_with_each_level_against_the_one_below(capsys):
+    call_command("bench_sector", "--games", "2", "--seed", "5", "--json")
+    results = json.loads(capsys.readouterr().out)
+    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(2, 1, 2), (3, 2, 2)]
+    for r in results:
+        assert set(r) >= {"level", "vs", "games", "wins", "win_rate", "ms_per_move", "p99_ms"}
+        assert r["win_rate"] == r["wins"] / r["games"]
+
+
+def test_the_benchmark_prints_a_table(capsys):
+    call_command("bench_sector", "--games", "1")
+    out = capsys.readouterr().out
+    assert "Admiral" in out
+    assert "p99 ms" in out
+
+
+def test_the_benchmark_needs_a_game():
+    with pytest.raises(CommandError):
+        call_command("bench_sector", "--games", "0")
