@@ -22,8 +22,9 @@ from accounts import charts
 from accounts.forms import SignupForm
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
-from games.display import build_display, duration
+from games.display import build_display, describe_last_move, duration
 from games.models import Game
+from games.rule_sets import shot_by_shot
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
@@ -86,13 +87,15 @@ def history(request: HttpRequest) -> TemplateResponse:
 @never_cache
 @vary_on_headers("HX-Request")
 def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
-    """A finished game shot by shot: both boards after ``?step=N`` of its shots."""
+    """A finished game move by move (a shot, a whole Salvo turn, a weapon): both boards
+    after ``?step=N`` of its moves."""
     game = get_object_or_404(Game.objects.owned_by(request).finished(), pk=game_id)
-    shots = list(game.shots.order_by("sequence"))
     try:
-        step = min(max(int(request.GET.get("step", 0)), 0), len(shots))
+        step = min(max(int(request.GET.get("step", 0)), 0), game.moves)
     except ValueError:
         step = 0
+    view = game.replay_view(step)
+    said, by, cells = describe_last_move(view)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     return TemplateResponse(
         request,
@@ -100,10 +103,14 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
         {
             "game": game,
             "level_name": game.level_name,
-            "display": build_display(game.replay_view(step)),
+            "display": build_display(view),
             "step": step,
-            "steps": len(shots),
-            "shot": shots[step - 1] if step else None,
+            "steps": game.moves,
+            # A move is a shot in the standard game; a turn where a turn can be more.
+            "unit": "Shot" if shot_by_shot(game.rule_set) else "Move",
+            "said": said,
+            "latest_mine": cells if by == 0 else frozenset(),
+            "latest_theirs": cells if by == 1 else frozenset(),
             "oob": partial,
         },
     )

@@ -350,6 +350,47 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
     return lines, sound
 
 
+def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str]]:
+    """The last move of ``view.moves`` as a replay says it ("you fired at B7, hit.", "the
+    computer fired at C4, miss, and sank your Destroyer."), who made it, and its cells."""
+    if not view.moves:
+        return "", None, frozenset()
+    played = view.moves[-1]
+    mine = played.player == view.player
+    if mine:
+        fired = {shot.coord: (shot.hit, shot.sunk) for shot in view.shots_fired}
+    else:
+        own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
+        order = {cell: i for i, (cell, _hit) in enumerate(view.shots_received)}
+        fired = {}
+        for cell, hit in view.shots_received:
+            ship = own_at.get(cell)
+            sank = ship is not None and all(c in order for c in ship.cells)
+            last = sank and ship is not None and max(ship.cells, key=order.__getitem__) == cell
+            fired[cell] = (hit, ship.name if last and ship is not None else None)
+
+    def outcome(cell: Coordinate) -> str:
+        hit, sunk = fired[cell]
+        if sunk:
+            return f"and sank {'their' if mine else 'your'} {sunk}"
+        return "hit" if hit else "miss"
+
+    who, whose = ("you", "your") if mine else ("the computer", "their")
+    cells = played.cells
+    labels = frozenset(str(cell) for cell in cells)
+    each = ", ".join(f"{cell} ({outcome(cell)})" for cell in cells)
+    move = played.move
+    if isinstance(move, AirStrike):
+        return f"{whose} air strike on {move.center}: {each}.", played.player, labels
+    if isinstance(move, Torpedo):
+        if not cells:
+            return f"{whose} {move}: no contact.", played.player, labels
+        return f"{whose} {move} struck {cells[0]}, {outcome(cells[0])}.", played.player, labels
+    if len(cells) == 1:
+        return f"{who} fired at {cells[0]}, {outcome(cells[0])}.", played.player, labels
+    return f"{who} fired at {each}.", played.player, labels
+
+
 def _announce(move: Move, cells: tuple[Coordinate, ...], who: str) -> list[str]:
     """The line that says a weapon was used, before its shots (none for plain shots)."""
     whose = "Your" if who == "you" else "Their"

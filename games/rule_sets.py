@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import RuleSet
+from games.engine import RuleSet, ShotsPerTurn
 from games.variants import VARIANTS
 
 
@@ -46,3 +46,9 @@ BY_NAME = {info.name: info for info in OFFERED}
 def info_for(rules: RuleSet) -> RuleSetInfo:
     """What the site says of a game's rule set (by its name; the classic one otherwise)."""
     return BY_NAME.get(rules.name, BY_NAME["standard"])
+
+
+def shot_by_shot(rules: RuleSet) -> bool:
+    """Whether every move is one shot (one a turn, no weapons): then a move's answer is only
+    the cells it changed, and a replay steps shot by shot; otherwise turn by turn."""
+    return rules.shots_per_turn is ShotsPerTurn.ONE and not rules.arsenal

@@ -29,17 +29,22 @@ from games.ai.base import ComputerPlayer
 from games.display import Cell, CellState, build_display, count_hits, sentence
 from games.engine import (
     ROW_LETTERS,
+    AirStrike,
     BattleshipGame,
     Board,
     Coordinate,
+    Edge,
     Fire,
     GameEnd,
     GamePhase,
+    Move,
     MoveResult,
     Orientation,
     PlayerView,
     RuleSet,
     ShotsPerTurn,
+    Torpedo,
+    Weapon,
 )
 from games.sector.ai import LEVELS as SECTOR_LEVELS
 from games.variants import VARIANTS, rule_set
@@ -73,7 +78,11 @@ FIVE_SHOT_LEGEND = "x hit   o miss   ? fired at, not known yet   # sunk   S ship
 
 HELP = (
     """\
-Fire by typing a cell: a row letter and a column number, like B7 (b7 and J10 work too).
+Fire by typing a cell: a row letter and a column number, like B7 (b7 and J10 work too);
+a Salvo turn's cells all at once if you like ("B7 C8 D9"). With special weapons:
+  air E5            an air strike on the 3 x 3 square around E5
+  torpedo C west    a torpedo along row C from the west (or east);
+  torpedo 7 north   down column 7 from the north (or up from the south)
   help     show this help
   board    draw the boards again
   resign   give up: the computer wins
@@ -232,6 +241,9 @@ def _play(console: Console, level: int, seed: int | None, rules: RuleSet, manual
             show = False
         shots = view.shots_left_in_turn - len(aimed)
         extra = f" ({shots} left this turn)" if rules.shots_per_turn != "one" else ""
+        weapons = [f"{left} {WEAPON_NAMES[w][left > 1]}" for w, left in view.weapons_left if left]
+        if weapons:
+            extra += f" (or a weapon: {', '.join(weapons)} left; see help)"
         text = console.ask(f"Your shot{extra}: ")
         if text is None or text.lower() in QUIT_WORDS:
             console.say("Goodbye: the game is left unfinished.")
@@ -277,25 +289,71 @@ def _aim(console: Console, game: BattleshipGame, text: str, aimed: list[Coordina
     return True
 
 
+WEAPON_NAMES = {
+    Weapon.AIR_STRIKE: ("air strike", "air strikes"),
+    Weapon.TORPEDO: ("torpedo", "torpedoes"),
+}
+EDGE_WORDS = {
+    "west": Edge.WEST, "left": Edge.WEST, "east": Edge.EAST, "right": Edge.EAST,
+    "north": Edge.NORTH, "top": Edge.NORTH, "south": Edge.SOUTH, "bottom": Edge.SOUTH,
+}  # fmt: skip
+
+
+def read_move(text: str, size: int) -> Move:
+    """A typed move: cells ("B7", or a Salvo's "B7 C8 D9"), "air E5" (an air strike centred
+    on E5), or "torpedo C west" / "torpedo 7 north" (along row C from the west, down column
+    7 from the north). ``ValueError`` with a sentence for anything else."""
+    words = text.lower().replace(",", " ").split()
+    if words and words[0] in {"air", "strike", "airstrike"}:
+        if len(words) != 2:
+            raise ValueError("an air strike names its centre: air E5")
+        return AirStrike(Coordinate.parse(words[1], size))
+    if words and words[0] == "torpedo":
+        line = [w for w in words[1:] if w not in EDGE_WORDS and w not in {"row", "column"}]
+        edges = [EDGE_WORDS[w] for w in words[1:] if w in EDGE_WORDS]
+        if len(line) != 1 or len(edges) != 1:
+            raise ValueError("a torpedo names its line and its edge: torpedo C west")
+        edge, label = edges[0], line[0]
+        if edge.along_row and label.isalpha() and len(label) == 1:
+            return Torpedo(edge, ROW_LETTERS.index(label.upper()))
+        if not edge.along_row and label.isdigit():
+            return Torpedo(edge, int(label) - 1)
+        raise ValueError("from the west or east a torpedo runs along a row (a letter), "
+                         "from the north or south down a column (a number)")  # fmt: skip
+    return Fire.parse(text, size)
+
+
 def _fire(console: Console, game: BattleshipGame, text: str) -> None:
     try:
-        cell = Coordinate.parse(text, game.rules.board_size)
-        result = game.make_move(cell)
+        move = read_move(text, game.rules.board_size)
+        results = game.play(move)
     except ValueError as error:
         console.say(f"{sentence(error)} Try again, or type help.")
         return
-    said = f"{result.coord}: {'hit!' if result.hit else 'miss.'}"
-    if result.sunk is not None and game.rules.names_sunk_ships:
-        said = f"{result.coord}: hit, and you sank their {result.sunk.name}!"
-    console.say(said)
+    if isinstance(move, Torpedo):
+        console.say(f"Your {move}: " + ("no contact." if not results else "contact!"))
+    elif isinstance(move, AirStrike):
+        console.say(f"Your {move}:")
+    for result in results:
+        said = f"{result.coord}: {'hit!' if result.hit else 'miss.'}"
+        if result.sunk is not None and game.rules.names_sunk_ships:
+            said = f"{result.coord}: hit, and you sank their {result.sunk.name}!"
+        console.say(said)
 
 
 def _computer_turn(console: Console, game: BattleshipGame, computer: ComputerPlayer) -> None:
     if game.current_player != COMPUTER:
         return
-    for result in game.play_turn(computer):
-        news = _defender_news(game, result)
-        console.say(f"The {computer.name} fires at {result.coord}: {news}")
+    before = len(game.played)
+    results = iter(game.play_turn(computer))
+    for played in game.played[before:]:
+        if isinstance(played.move, AirStrike | Torpedo):
+            contact = "" if played.cells or isinstance(played.move, AirStrike) else ": no contact"
+            console.say(f"The {computer.name} uses its {played.move}{contact}.")
+        for _cell in played.cells:
+            result = next(results)
+            news = _defender_news(game, result)
+            console.say(f"The {computer.name} fires at {result.coord}: {news}")
 
 
 def _defender_news(game: BattleshipGame, result: MoveResult) -> str:

@@ -31,7 +31,7 @@ from games.display import build_display, build_move, duration, sentence, summari
 from games.engine import MoveResult, RuleSet, ShotsPerTurn
 from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
 from games.models import HUMAN, Game, StaleMove, guest_id
-from games.rule_sets import BY_NAME, OFFERED, info_for
+from games.rule_sets import BY_NAME, OFFERED, info_for, shot_by_shot
 
 GAME_PAGE = "games/game.html"
 
@@ -365,15 +365,9 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
         return _after_post(request, game, sentence(error), status=409 if stale else 400)
-    if request.htmx and not game.is_over and slim_answer(game.rule_set):
+    if request.htmx and not game.is_over and shot_by_shot(game.rule_set):
         return render_move(request, game, results)
     return _after_post(request, game, shot=True)
-
-
-def slim_answer(rules: RuleSet) -> bool:
-    """Whether a move's answer can be only the cells it changed: one shot a turn and no
-    weapons. A volley or a weapon changes the turn's controls too: the play area is sent."""
-    return rules.shots_per_turn is ShotsPerTurn.ONE and not rules.arsenal
 
 
 def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> HttpResponse:

@@ -286,3 +286,24 @@ def test_random_placement_starts_afresh_when_the_ships_placed_by_hand_leave_no_r
     game.place_ship(0, "Two", "E1", "H")
     terminal._place_rest_randomly(game)
     assert game.boards[0].is_complete
+
+
+def test_special_weapons_are_typed_and_announced():
+    rules = RuleSet.special_weapons()
+    fleet = computer_fleet(level=1, seed=5, rules=rules)
+    carrier = fleet["Carrier"]
+    row = carrier[0][0]
+    lines = [f"air {carrier[2]}", "air A1", f"torpedo {row} west", "torpedo Z west", "quit"]
+    _, printed = run_play(lines, level=1, seed=5, rules=rules)
+    assert f"Your air strike on {carrier[2]}:" in printed
+    assert f"{carrier[2]}: hit!" in printed
+    assert "Every air strike has been used. Try again" in printed
+    assert f"Your torpedo from the west along row {row}: contact!" in printed
+    assert "There is no row Z on this board." in printed
+    assert "(or a weapon: 1 air strike, 2 torpedoes left; see help)" in printed
+
+
+def test_a_salvo_can_be_typed_all_at_once():
+    _, printed = run_play(["A1 A2 A3 A4 A5", "quit"], level=1, seed=5, rules=RuleSet.salvo())
+    assert all(f"A{n}: " in printed for n in range(1, 6))
+    assert printed.count("The Recruit fires at ") == 5

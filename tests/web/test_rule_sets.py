@@ -223,3 +223,26 @@ def test_fog_of_war_names_no_ship_at_a_sinking(guest):
     assert "Destroyer" not in "".join(announced(response))
     assert Ship.objects.filter(game=game).exists()
     assert RuleSet.fog_of_war().names_sunk_ships is False
+
+
+def test_the_replay_steps_through_turns_and_weapons(guest):
+    game = game_with_rules(guest, "special_weapons")
+    weapon(guest, game, weapon="air_strike", center="A7")
+    weapon(guest, game, weapon="torpedo", line="row-5", end="end")
+    guest.post(f"/games/{game.pk}/resign")
+    game.refresh_from_db()
+    first = guest.get(f"/history/{game.pk}/?step=1").content.decode()
+    assert (
+        "Move 1 of 4: your air strike on A7: A6 (hit), A7 (miss), A8 (hit), B6 (hit), "
+        "B7 (miss), B8 (hit)." in first
+    )
+    third = guest.get(f"/history/{game.pk}/?step=3").content.decode()
+    assert "Move 3 of 4: your torpedo from the east along row F: no contact." in third
+    second = guest.get(f"/history/{game.pk}/?step=2").content.decode()
+    assert "Move 2 of 4: the computer fired at" in second
+
+    salvo = game_with_rules(guest, "salvo")
+    guest.post(f"/games/{salvo.pk}/shots", {"cell": "A6 A7 B1 B2 C3", "move": 0})
+    guest.post(f"/games/{salvo.pk}/resign")
+    page = guest.get(f"/history/{salvo.pk}/?step=1").content.decode()
+    assert "Move 1 of 2: you fired at A6 (hit), A7 (miss), B1 (miss), B2 (miss), C3 (miss)." in page
