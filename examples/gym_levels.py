@@ -29,6 +29,7 @@ import gymnasium as gym
 
 from games.ai import LEVELS, get_player
 from games.ai.benchmark import measure, random_fleets
+from games.engine import Coordinate
 from games.gym_env import BattleshipEnv
 from games.variants import VARIANTS, rule_set
 
@@ -55,8 +56,13 @@ def episode_lengths(level: int, episodes: int, seed: int, rules: str = "standard
         env.reset(seed=seed if number == 0 else None)
         agent = get_player(level, seed + number)
         steps, done = 0, False
+        turn: list[Coordinate] = []  # under group reports, the rest of a turn chosen whole
         while not done:
-            cell = agent.choose_shot(battleship.player_view())
+            if battleship.groups:
+                turn = turn or list(agent.choose_move(battleship.player_view()).cells)
+                cell = turn.pop(0)
+            else:
+                cell = agent.choose_shot(battleship.player_view())
             _, _, terminated, truncated, _ = env.step(battleship.action(cell))
             steps += 1
             done = terminated or truncated

@@ -22,6 +22,7 @@ from games.engine import (
     Move,
     PlayerView,
     Torpedo,
+    deduce_groups,
     sunk_ship_cells,
 )
 
@@ -38,16 +39,21 @@ class CellState(enum.StrEnum):
     MISS = "miss"
     HIT = "hit"
     SUNK = "sunk"
+    GROUP = "group"
+    """Under group reports (rules/004): fired at, and what it holds not known yet."""
 
     @property
     def said(self) -> str:
         """The word a screen reader says after the cell's name ("" for nothing known)."""
+        if self is CellState.GROUP:
+            return "fired at, not known yet"
         return "" if self in (CellState.UNKNOWN, CellState.WATER, CellState.SHIP) else self.value
 
     @property
     def symbol(self) -> str:
         """The mark drawn in a fired-at cell, beside its colour."""
-        return {CellState.MISS: "•", CellState.HIT: "✕", CellState.SUNK: "✖"}.get(self, "")
+        marks = {CellState.MISS: "•", CellState.HIT: "✕", CellState.SUNK: "✖", CellState.GROUP: "?"}
+        return marks.get(self, "")
 
 
 @dataclass(frozen=True)
@@ -159,7 +165,15 @@ class _Cells:
         }
         # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
         # end the fleet revealed.
-        self.fired = {shot.coord: shot.hit for shot in view.shots_fired}
+        self.fired: dict[Coordinate, bool | None] = {
+            shot.coord: shot.hit for shot in view.shots_fired
+        }
+        if view.rules.group_reports:
+            # No cell's result is announced: a cell is a hit or a miss once every fleet
+            # that fits the reports agrees on it, else it stays one of its turn's group.
+            found = deduce_groups(view)
+            self.fired.update(dict.fromkeys(found.hits, True))
+            self.fired.update(dict.fromkeys(found.misses, False))
         sunk = sunk_ship_cells(view)
         self.sunk_cells = {cell: name for name, cells in sunk.items() for cell in cells}
         self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
@@ -208,7 +222,10 @@ class _Cells:
             name = self.sunk_cells[coord]
             return Cell(label, CellState.SUNK, name, hull=hull, latest=latest, turn=turn)
         if coord in self.fired:
-            state = CellState.HIT if self.fired[coord] else CellState.MISS
+            known = self.fired[coord]
+            state = (
+                CellState.GROUP if known is None else (CellState.HIT if known else CellState.MISS)
+            )
             ship = self.revealed.get(coord, "")
             return Cell(label, state, ship, hull=hull, latest=latest, turn=turn)
         if coord in self.revealed:
@@ -324,17 +341,22 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
     mine = {shot.coord: shot for shot in view.shots_fired}
     lines: list[str] = []
     sound = ""
-    for played in moves[start:end]:
-        lines.extend(_announce(played.move, played.cells, "you"))
-        for cell in played.cells:
-            shot = mine[cell]
-            lines.append(
-                f"{cell}: {'hit' if shot.hit else 'miss'}"
-                + (f". You sank their {shot.sunk}!" if shot.sunk else "")
-            )
-            sound = _sound(shot)
-        if not played.cells:
-            sound = "miss"
+    if view.reports:  # group reports: the turn is answered as a whole, never cell by cell
+        report = view.reports[-1]
+        lines.append(f"Round {len(view.reports)}: {report}")
+        sound = "sunk" if report.sunk else ("hit" if report.hits else "miss")
+    else:
+        for played in moves[start:end]:
+            lines.extend(_announce(played.move, played.cells, "you"))
+            for cell in played.cells:
+                shot = mine[cell]
+                lines.append(
+                    f"{cell}: {'hit' if shot.hit else 'miss'}"
+                    + (f". You sank their {shot.sunk}!" if shot.sunk else "")
+                )
+                sound = _sound(shot)
+            if not played.cells:
+                sound = "miss"
     own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
     received = dict(view.shots_received)
     order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
@@ -430,6 +452,8 @@ def outcome(view: PlayerView) -> str:
         return "You resigned. The computer wins this one."
     if view.winner == view.player:
         return "You won! You sank their whole fleet."
+    if view.winner is None:
+        return "A draw: both fleets sank in the same round."
     return "You lost: they sank your whole fleet."
 
 
@@ -445,7 +469,7 @@ class Summary:
 def summarise(view: PlayerView, play_seconds: float) -> Summary:
     """The end-of-game figures: shots, accuracy, time and ships lost."""
     shots = len(view.shots_fired)
-    hits = sum(1 for shot in view.shots_fired if shot.hit)
+    hits = count_hits(view)
     received = {cell for cell, hit in view.shots_received if hit}
     lost = sum(1 for ship in view.fleet if set(ship.cells) <= received)
     return Summary(
@@ -455,6 +479,14 @@ def summarise(view: PlayerView, play_seconds: float) -> Summary:
         time=duration(play_seconds),
         ships_lost=lost,
     )
+
+
+def count_hits(view: PlayerView) -> int:
+    """How many of the player's shots hit, as far as the view tells (under group reports,
+    the cells the reports settle as hits; at the end, with the fleet revealed, all)."""
+    if view.rules.group_reports:
+        return len(deduce_groups(view).hits)
+    return sum(1 for shot in view.shots_fired if shot.hit)
 
 
 def duration(seconds: float) -> str:

@@ -34,21 +34,25 @@ from games.engine import (
     BattleshipGame,
     Board,
     Coordinate,
+    Fire,
     FiredShot,
     GamePhase,
+    GroupReport,
     Orientation,
     PlayerView,
     RuleSet,
+    deduce_groups,
     sunk_ship_cells,
 )
+from games.engine.turns import ALLOWANCES
 from games.terminal import Console
 from games.variants import rule_set
 
 MAX_STEPS = 400
 """The hard cap on steps in an episode, illegal ones included (rules/001)."""
 
-UNKNOWN, MISS, HIT, SUNK = 0, 1, 2, 3
-"""The values of a cell in the observation."""
+UNKNOWN, MISS, HIT, SUNK, GROUP = 0, 1, 2, 3, 4
+"""The values of a cell in the observation (``GROUP`` only under group reports)."""
 
 OBSERVATIONS = ("grid", "planes")
 """The observations on offer: ``BattleshipEnv(observation=...)``."""
@@ -67,6 +71,7 @@ COLOURS: dict[str, tuple[int, int, int]] = {
     "hit": (220, 40, 40),
     "sunk": (110, 20, 60),
     "ship": (150, 150, 150),  # the agent's own ships (two-sided game)
+    "group": (200, 160, 40),  # under group reports: fired at, not known yet
 }
 """The colour of a cell in an ``rgb_array`` render, by its state in ``games.display``."""
 GRID_LINE = (10, 20, 35)
@@ -118,6 +123,16 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     plane 0 unknown, 1 miss, 2 hit, 3 sunk (``PLANES``), each 1 where the grid holds that
     value. A network learns from planes far sooner than from the values 0 to 3, which
     it reads as amounts (``examples/train_maskable_ppo.py`` trains on planes).
+
+    **Group reports** (``rules="five_shot"`` or ``"five_shot_cells"``, rules/004): a turn
+    is answered as a whole, so each step *names* one cell of the turn (``info["result"]``
+    ``"aimed"``, reward ``step``) and the step naming its last cell fires them all; that
+    step earns the turn's hits and sinkings and ``info["report"]`` says what the defender
+    announced ("Battleship hit twice, Submarine hit and sunk"). The grid then has a fifth
+    value, 4 (and the planes a fifth plane): a cell named or fired at whose content the
+    reports do not settle yet (cells they settle show as hits or misses). A turn in the
+    search game has the shots the rules give a fleet never hit (5, or 17 under
+    ``five_shot_cells``).
 
     **Action.** ``Discrete(size * size)``: action ``a`` fires at row ``a // size``, column
     ``a % size`` (``Coordinate(a // size, a % size)``, so ``B7`` is 16).
@@ -186,10 +201,14 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         size = self.rules.board_size
         self.size = size
         self.observation = observation
+        self.groups = self.rules.group_reports
+        self._planes = np.array(PLANES + ((GROUP,) if self.groups else ()), dtype=np.int8).reshape(
+            -1, 1, 1
+        )
         self.observation_space = (
-            spaces.Box(0, 3, shape=(size, size), dtype=np.int8)
+            spaces.Box(0, GROUP if self.groups else SUNK, shape=(size, size), dtype=np.int8)
             if observation == "grid"
-            else spaces.Box(0, 1, shape=(len(PLANES), size, size), dtype=np.int8)
+            else spaces.Box(0, 1, shape=(len(self._planes), size, size), dtype=np.int8)
         )
         self.action_space = spaces.Discrete(size * size)
         self._base_seed: int | None = None
@@ -198,6 +217,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         # The search game: the target board and the shots as the agent knows them.
         self._target = Board(self.rules)
         self._fired: list[FiredShot] = []
+        self._reports: list[GroupReport] = []
+        self._aimed: list[Coordinate] = []  # under group reports: the turn's cells so far
         # The two-sided game.
         self._game: BattleshipGame | None = None
         self._opponent: ComputerPlayer | None = None
@@ -249,6 +270,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             opponent_shots = _opponent_turns(game, opponent)  # if the opponent fires first
         self._base_seed, self._episode, self._steps = base, episode, 0
         self._target, self._fired = target, []
+        self._reports, self._aimed = [], []
         self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
         self._grid = np.zeros((self.size, self.size), dtype=np.int8)
         self._sunk_seen, self._shots = None, 0
@@ -268,6 +290,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         if self._grid[cell.row, cell.col] != UNKNOWN:  # fired at before
             truncated = self._steps >= MAX_STEPS
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
+        if self.groups:
+            return self._aim(cell)
         hit, sunk, won = self._fire(cell)
         reward = rewards.step + (rewards.hit if hit else rewards.miss)
         announced = sunk if sunk and self.rules.names_sunk_ships else None
@@ -285,6 +309,58 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         result = "sunk" if announced else ("hit" if hit else "miss")
         return self._observation(), reward, terminated, truncated, self._info(result, announced)
 
+    def _aim(self, cell: Coordinate) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
+        """A step under group reports: name ``cell``; the turn's last cell fires the turn."""
+        rewards = self.rewards
+        self._aimed.append(cell)
+        self._grid[cell.row, cell.col] = GROUP
+        if len(self._aimed) < self._turn_size():
+            truncated = self._steps >= MAX_STEPS
+            return self._observation(), rewards.step, False, truncated, self._info("aimed")
+        turn, self._aimed = tuple(self._aimed), []
+        if self._game is not None:
+            self._game.play(Fire(turn))
+            report = self._game.view_for(AGENT).reports[-1]
+            won = self._game.phase is GamePhase.FINISHED and self._game.winner == AGENT
+        else:
+            hit, sank = [], []
+            for target in turn:
+                shot = self._target.receive_shot(target)
+                ship = self._target.ship_at(target)
+                hit.append(ship.name if ship else None)
+                sank += [shot.sunk.name] if shot.sunk else []
+                self._fired.append(FiredShot(target, None))
+            report = GroupReport.announce(self.rules, turn, hit, sank)
+            self._reports.append(report)
+            won = self._target.all_sunk
+        reward = rewards.step + report.hit_count * rewards.hit
+        reward += (len(turn) - report.hit_count) * rewards.miss + len(report.sunk) * rewards.sink
+        if won:
+            reward += rewards.win
+        elif self._game is not None and self._opponent is not None:
+            self._opponent_shots = _opponent_turns(self._game, self._opponent)
+            if self._game.phase is GamePhase.FINISHED and self._game.winner != AGENT:
+                reward += rewards.loss
+        self._sync()
+        terminated = self._finished()
+        truncated = not terminated and self._steps >= MAX_STEPS
+        info = self._info("report", report.sunk[-1] if report.sunk else None)
+        info["report"] = str(report)
+        return self._observation(), reward, terminated, truncated, info
+
+    def _turn_size(self) -> int:
+        """The cells of the agent's turn under group reports (see the class notes)."""
+        if self._game is not None:
+            return self._game.view_for(AGENT).shots_left_in_turn
+        allowed = ALLOWANCES[self.rules.shots_per_turn](self.rules, self._fresh_fleet())
+        return min(allowed, self.size * self.size - len(self._fired))
+
+    def _fresh_fleet(self) -> Board:
+        board = Board(self.rules)
+        for ship in self._target.ships:
+            board.place_ship(ship.name, ship.start, ship.orientation)
+        return board
+
     def render(self) -> str | NDArray[np.uint8] | None:
         """The boards as ``render_mode`` asks: ``"ansi"`` text, as the terminal game draws
         them, or an ``"rgb_array"`` image (``CELL_PIXELS`` a cell, see ``COLOURS``)."""
@@ -294,6 +370,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             return None
         out = io.StringIO()
         console = Console(io.StringIO(), out)
+        console.use_rules(self.rules)
         display = build_display(self.player_view())
         if self._game is None:
             console.board("Enemy waters", display.enemy_rows)
@@ -346,7 +423,12 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         """The agent's view of the game: what a computer player needs to play as the agent."""
         if self._game is not None:
             return self._game.view_for(AGENT)
-        return range_view(self.rules, self._fired, won=self._target.all_sunk)
+        # Under group reports a turn is several cells: the view says how many are still to
+        # be named (a computer player as the agent chooses the whole turn from it).
+        left = self._turn_size() - len(self._aimed) if self.groups else 1
+        return range_view(
+            self.rules, self._fired, max(left, 1), won=self._target.all_sunk, reports=self._reports
+        )
 
     # -- internals ----------------------------------------------------------------------
 
@@ -396,6 +478,12 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         """
         view = self.player_view()
         grid = self._grid
+        if self.groups:  # a report can settle cells of earlier turns: the grid afresh
+            grid[:] = tracking_grid(view)
+            for cell in self._aimed:
+                grid[cell.row, cell.col] = GROUP
+            self._shots = len(view.shots_fired)
+            return
         if self._game is None:
             new = self._fired[self._shots :]
         else:
@@ -418,7 +506,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     def _observation(self) -> NDArray[np.int8]:
         if self.observation == "grid":
             return self._grid.copy()
-        planes: NDArray[np.int8] = (self._grid == _PLANE_VALUES).astype(np.int8)
+        planes: NDArray[np.int8] = (self._grid == self._planes).astype(np.int8)
         return planes
 
     def _mask(self) -> NDArray[np.int8]:
@@ -431,7 +519,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             "result": result,
             "sunk": sunk,
             "shots": self._shots,
-            "hits": int(np.count_nonzero(self._grid >= HIT)),
+            "hits": int(np.count_nonzero((self._grid == HIT) | (self._grid == SUNK))),
             "steps": self._steps,
             "episode_number": self._episode,
         }
@@ -443,12 +531,20 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
 def tracking_grid(view: PlayerView) -> NDArray[np.int8]:
     """A player's tracking grid, worked out from its view alone: ``UNKNOWN``, ``MISS``,
-    ``HIT`` or ``SUNK`` a cell, as the observation shows it (the environment keeps its own
-    up to date a shot at a time instead)."""
+    ``HIT`` or ``SUNK`` a cell (under group reports also ``GROUP``, a cell fired at that the
+    reports do not settle), as the observation shows it (the environment keeps its own up to
+    date a shot at a time instead, except under group reports)."""
     size = view.rules.board_size
     grid = np.zeros((size, size), dtype=np.int8)
     for shot in view.shots_fired:
         grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+    if view.rules.group_reports:
+        found = deduce_groups(view)
+        for shot in view.shots_fired:
+            if shot.coord in found.hits:
+                grid[shot.coord.row, shot.coord.col] = HIT
+            elif shot.coord not in found.misses:
+                grid[shot.coord.row, shot.coord.col] = GROUP
     for cells in sunk_ship_cells(view).values():
         for cell in cells:
             grid[cell.row, cell.col] = SUNK

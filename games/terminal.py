@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 from games.ai import LEVELS, computer_seed, get_player
 from games.ai.base import ComputerPlayer
-from games.display import Cell, CellState, build_display, sentence
+from games.display import Cell, CellState, build_display, count_hits, sentence
 from games.engine import (
     ROW_LETTERS,
     AirStrike,
@@ -35,6 +35,7 @@ from games.engine import (
     Coordinate,
     Edge,
     Fire,
+    GameEnd,
     GamePhase,
     Move,
     MoveResult,
@@ -57,6 +58,7 @@ SYMBOLS = {
     CellState.MISS: "o",
     CellState.HIT: "X",
     CellState.SUNK: "#",
+    CellState.GROUP: "?",
 }
 # ANSI colours, used only on a terminal that wants them (see ``wants_colour``).
 COLOURS = {
@@ -66,8 +68,13 @@ COLOURS = {
     CellState.MISS: "36",
     CellState.HIT: "1;31",
     CellState.SUNK: "1;35",
+    CellState.GROUP: "33",
 }
 LEGEND = "X hit   o miss   # sunk   S ship   . open water"
+# The five-shot games of rules/004 record hits with an x and misses with an open circle;
+# under group reports a cell fired at whose content is not known yet is a ?.
+FIVE_SHOT_SYMBOLS = {**SYMBOLS, CellState.HIT: "x"}
+FIVE_SHOT_LEGEND = "x hit   o miss   ? fired at, not known yet   # sunk   S ship   . open water"
 
 HELP = (
     """\
@@ -114,6 +121,13 @@ class Console:
         self.stdin = stdin
         self.stdout = stdout
         self.colour = colour
+        self.symbols = SYMBOLS
+        self.legend = LEGEND
+
+    def use_rules(self, rules: RuleSet) -> None:
+        """Draw the boards as the rules' own paper game does (rules/004: x and o)."""
+        if rules.game_end is GameEnd.END_OF_ROUND:
+            self.symbols, self.legend = FIVE_SHOT_SYMBOLS, FIVE_SHOT_LEGEND
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -129,7 +143,7 @@ class Console:
         return line.strip()
 
     def paint(self, state: CellState) -> str:
-        symbol = SYMBOLS[state]
+        symbol = self.symbols[state]
         if not self.colour:
             return symbol
         return f"\x1b[{COLOURS[state]}m{symbol}\x1b[0m"
@@ -143,14 +157,14 @@ class Console:
         ]
 
     def board(
-        self, title: str, rows: Sequence[tuple[str, Sequence[Cell]]], legend: str = LEGEND
+        self, title: str, rows: Sequence[tuple[str, Sequence[Cell]]], legend: str | None = None
     ) -> None:
         """Draw one board under its title, with the legend."""
         self.say()
         self.say(title)
         for line in self.grid(rows):
             self.say(line)
-        self.say(legend)
+        self.say(self.legend if legend is None else legend)
 
     def boards(
         self,
@@ -166,7 +180,7 @@ class Console:
         self.say(f"{left_title:<{width}}{gap}{right_title}")
         for mine, theirs in zip(self.grid(left), self.grid(right), strict=True):
             self.say(f"{mine}{gap}{theirs}")
-        self.say(LEGEND)
+        self.say(self.legend)
 
 
 # -- playing the computer -----------------------------------------------------------------
@@ -199,6 +213,7 @@ def _play(console: Console, level: int, seed: int | None, rules: RuleSet, manual
     seed = secrets.randbits(62) if seed is None else seed
     computer = get_player(level, computer_seed(seed))
     game = BattleshipGame(rules, seed)
+    console.use_rules(rules)
     console.say(f"Battleship against the {computer.name} (level {level}).")
     console.say(computer.description)
     console.say(f"Rules: {rules.name}. Seed {seed}: play this game again with --seed {seed}.")
@@ -208,7 +223,13 @@ def _play(console: Console, level: int, seed: int | None, rules: RuleSet, manual
         return "quit"
     game.setup_random()  # the person's fleet at random from the seed, unless placed by hand
     console.say("Type a cell like B7 to fire, or help.")
+    if rules.group_reports:
+        console.say(
+            "Name the turn's cells (several on a line, like B7 C8, work too): they are fired"
+            " together, and you are told which ships they hit, not which cell hit."
+        )
     show = True
+    aimed: list[Coordinate] = []  # under group reports, the turn's cells named so far
     while game.phase is GamePhase.IN_PROGRESS:
         if game.current_player == COMPUTER:
             _computer_turn(console, game, computer)
@@ -218,7 +239,7 @@ def _play(console: Console, level: int, seed: int | None, rules: RuleSet, manual
         if show:
             _draw(console, view, computer)
             show = False
-        shots = view.shots_left_in_turn
+        shots = view.shots_left_in_turn - len(aimed)
         extra = f" ({shots} left this turn)" if rules.shots_per_turn != "one" else ""
         weapons = [f"{left} {WEAPON_NAMES[w][left > 1]}" for w, left in view.weapons_left if left]
         if weapons:
@@ -236,9 +257,36 @@ def _play(console: Console, level: int, seed: int | None, rules: RuleSet, manual
             game.resign(HUMAN)
         elif not word:
             console.say("Type a cell like B7 to fire, or help for the commands.")
+        elif rules.group_reports:
+            if _aim(console, game, text, aimed):
+                aimed = []
         else:
             _fire(console, game, text)
     return _finish(console, game.view_for(HUMAN), computer)
+
+
+def _aim(console: Console, game: BattleshipGame, text: str, aimed: list[Coordinate]) -> bool:
+    """Under group reports: add the cells typed to the turn, and fire the turn once it is
+    whole; True when it was fired. A refused cell is said and nothing is added."""
+    left = game.view_for(HUMAN).shots_left_in_turn
+    try:
+        cells = Fire.parse(text, game.rules.board_size).cells
+        turn = Fire(tuple(aimed) + cells)  # a cell named twice in the turn is refused here
+        if len(turn.cells) > left:
+            raise ValueError(f"this turn has {left} shots, not {len(turn.cells)}")
+        for cell in cells:
+            game.boards[COMPUTER].check_shot(cell)
+    except ValueError as error:
+        console.say(f"{sentence(error)} Try again, or type help.")
+        return False
+    aimed.extend(cells)
+    if len(aimed) < left:
+        console.say(f"Aimed at {' '.join(map(str, aimed))}; {left - len(aimed)} more to name.")
+        return False
+    game.play(Fire(tuple(aimed)))
+    view = game.view_for(HUMAN)
+    console.say(f"Round {len(view.reports)}: {view.reports[-1]}.")
+    return True
 
 
 WEAPON_NAMES = {
@@ -330,7 +378,7 @@ def _draw(console: Console, view: PlayerView, computer: ComputerPlayer) -> None:
 def _finish(console: Console, view: PlayerView, computer: ComputerPlayer) -> str:
     _draw(console, view, computer)
     shots = len(view.shots_fired)
-    hits = sum(1 for shot in view.shots_fired if shot.hit)
+    hits = count_hits(view)
     accuracy = f"{round(100 * hits / shots)}%" if shots else "no shots"
     figures = f"{_count(shots, 'shot')}, {_count(hits, 'hit')}, accuracy {accuracy}"
     if view.resigned == HUMAN:
@@ -464,6 +512,7 @@ def _watch(
     for side, player in enumerate(players):
         game.place_fleet(side, player.place_fleet(rules))
     game.start()
+    console.use_rules(rules)
     console.say(f"{names[0]} against {names[1]}. Rules: {rules.name}. Seed {seed}.")
     unit = "shot" if rules.shots_per_turn is ShotsPerTurn.ONE else "turn"
     if step:

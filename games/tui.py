@@ -33,7 +33,7 @@ from games import terminal
 from games.ai import LEVELS, computer_seed, get_player
 from games.ai.base import ComputerPlayer
 from games.display import Cell, CellState, build_display, sentence
-from games.engine import BattleshipGame, Coordinate, GamePhase, RuleSet
+from games.engine import BattleshipGame, Coordinate, Fire, GamePhase, RuleSet
 from games.variants import VARIANTS, rule_set
 
 STYLES = {
@@ -43,6 +43,7 @@ STYLES = {
     CellState.MISS: "cyan",
     CellState.HIT: "bold red",
     CellState.SUNK: "bold magenta",
+    CellState.GROUP: "yellow",
 }
 CELL_WIDTH = 3  # each cell is drawn as two spaces and its symbol
 ROW_LABEL_WIDTH = 3  # " A " before the cells of row A
@@ -196,6 +197,7 @@ class GameScreen(Screen[None]):
         self.game.place_fleet(terminal.COMPUTER, self.computer.place_fleet(rules))
         self.game.setup_random()
         self.my_last: Coordinate | None = None
+        self.aimed: list[Coordinate] = []  # under group reports, the turn's cells so far
 
     def compose(self) -> ComposeResult:
         size = self.rules.board_size
@@ -220,6 +222,9 @@ class GameScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         if self.game.phase is not GamePhase.IN_PROGRESS:
             return
+        if self.rules.group_reports:
+            self._aim(message.cell, log)
+            return
         try:
             result = self.game.make_move(message.cell)
         except ValueError as error:
@@ -230,6 +235,28 @@ class GameScreen(Screen[None]):
             log.write(f"{result.coord}: hit, and you sank their {result.sunk.name}!")
         else:
             log.write(f"{result.coord}: {'hit!' if result.hit else 'miss.'}")
+        self._computer_turn()
+        self._refresh()
+
+    def _aim(self, cell: Coordinate, log: RichLog) -> None:
+        """Under group reports (rules/004): add ``cell`` to the turn, and fire the turn once
+        it is whole; its report is what the log says (no cell's own result)."""
+        try:
+            Fire((*self.aimed, cell))  # a cell chosen twice in the turn is refused here
+            self.game.boards[terminal.COMPUTER].check_shot(cell)
+        except ValueError as error:
+            log.write(f"{sentence(error)}")
+            return
+        self.aimed.append(cell)
+        left = self.game.view_for(terminal.HUMAN).shots_left_in_turn
+        if len(self.aimed) < left:
+            named = " ".join(map(str, self.aimed))
+            log.write(f"Aimed at {named}; {left - len(self.aimed)} more to name.")
+            return
+        self.game.play(Fire(tuple(self.aimed)))
+        self.my_last, self.aimed = cell, []
+        view = self.game.view_for(terminal.HUMAN)
+        log.write(f"Round {len(view.reports)}: {view.reports[-1]}.")
         self._computer_turn()
         self._refresh()
 

@@ -13,6 +13,9 @@ VARIANTS: dict[str, Callable[[], RuleSet]] = {
     "no_touch": RuleSet.no_touch,
     "fog_of_war": RuleSet.fog_of_war,
     "special_weapons": RuleSet.special_weapons,
+    "five_shot": RuleSet.five_shot,
+    "five_shot_called": RuleSet.five_shot_called,
+    "five_shot_cells": RuleSet.five_shot_cells,
 }
 
 

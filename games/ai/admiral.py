@@ -31,13 +31,14 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from games.ai import endgame
+from games.ai import endgame, groups
 from games.ai.base import ComputerPlayer
-from games.ai.captain import Captain
+from games.ai.captain import VOLLEYS, Captain
 from games.ai.geometry import bits, coordinate, halo, placements
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, hard_placement
 from games.engine import Coordinate, PlayerView, RuleSet, ShipSpec
+from games.engine.errors import IllegalMove
 
 Vector = npt.NDArray[np.float64]
 Explanation = tuple[tuple[int, int], ...]
@@ -50,6 +51,29 @@ MAX_EXPLANATIONS = 250
 # a placement covering more of the hits.
 EXPLANATION_DRAWS = 300
 HIT_PULL = 30.0
+# A five-shot turn whose cells are announced one by one (five_shot_called): each cell is
+# chosen after the ones before it, with the cells around those (corners too) counted at
+# SPREAD less, so that a turn looks at more places. On the range it saves about 2 shots
+# a game (69.6 -> 67.3 on 300 fleets; the orthogonal neighbours cut by 0.3 to 1, 68.0).
+# Under group reports it costs shots instead (a report says more when a turn's cells lie
+# together).
+SPREAD = 0.5
+
+
+def spread(ranked: list[int], scores: dict[int, float], count: int, size: int) -> list[int]:
+    """``count`` cells of ``ranked`` (best first), each the best left once the cells around
+    the ones already chosen have their scores cut by ``SPREAD``."""
+    left = {cell: scores.get(cell, 0.0) for cell in ranked}
+    order = {cell: i for i, cell in enumerate(ranked)}
+    chosen: list[int] = []
+    for _ in range(count):
+        best = max(left, key=lambda cell: (left[cell], -order[cell]))
+        chosen.append(best)
+        del left[best]
+        for near in bits(halo(1 << best, size) & ~(1 << best)):
+            if near in left:
+                left[near] *= 1.0 - SPREAD
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +133,7 @@ class Admiral(ComputerPlayer):
         "and hunts the last ship down in the fewest shots it can expect."
     )
     uses_weapons = True
+    fits_ships_together = True
     # Its torpedoes wait for the hunt after the first ships are found, where a long run of
     # open water is worth most (1,000 paired fleets: 1.25 +- 0.35 fewer shots than using
     # them at once, as the Captain does).
@@ -118,6 +143,9 @@ class Admiral(ComputerPlayer):
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
+        if knowledge.group is not None:  # group reports: fleets fitting every report
+            found = groups.admiral_heat(knowledge, f"{self.seed}:{self.level}")
+            return found if found is not None else Captain(self.seed).scores(knowledge)
         heat = fleet_posterior(knowledge, f"{self.seed}:{self.level}")
         open_cells = list(bits(knowledge.untargeted))
         if heat is None or not heat[open_cells].any():
@@ -134,11 +162,23 @@ class Admiral(ComputerPlayer):
 
         With one ship afloat, one shot to fire and sinkings announced, the shot is the
         likely cell from which the expected number of shots to sink the ship is smallest
-        (``games.ai.endgame``), which is not always the likeliest one.
+        (``games.ai.endgame``), which is not always the likeliest one. A five-shot turn
+        whose cells are announced one by one is spread (``spread``).
         """
-        if count != 1 or not self.search_endgame:
+        if count > 1 and view.rules.shots_per_turn in VOLLEYS and not view.rules.group_reports:
+            knowledge = self.knowledge(view)
+            scores = self._scores(knowledge)
+            rng = self.rng(view)
+            keyed = sorted(
+                (-scores.get(c, 0.0), rng.random(), c) for c in bits(knowledge.untargeted)
+            )
+            if count > len(keyed):
+                raise IllegalMove(f"cannot choose {count} shots from {len(keyed)} open cells")
+            picked = spread([c for _, _, c in keyed], scores, count, knowledge.size)
+            return [coordinate(c, knowledge.size) for c in picked]
+        if count != 1 or not self.search_endgame or view.rules.group_reports:
             return super().choose_shots(view, count)
-        knowledge = Knowledge.from_view(view)
+        knowledge = self.knowledge(view)
         ranked = self._ranked(knowledge, view, count)
         shot = endgame.best_shot(knowledge, ranked)
         return [coordinate(ranked[0] if shot is None else shot, knowledge.size)]
@@ -167,6 +207,19 @@ def fleet_posterior(knowledge: Knowledge, seed: str = "") -> Vector | None:
     if weight_sum <= 0:
         return None
     return total / weight_sum
+
+
+def free_ship_heat(
+    knowledge: Knowledge, ships: list[ShipSpec], blocked: int, seed: str = ""
+) -> Vector | None:
+    """Per cell, how many cells of ``ships`` (none of them hit) are expected there when they
+    lie anywhere clear of ``blocked``: the hunting posterior, for the ships never hit under
+    group reports (``games.ai.groups``). None if they do not fit."""
+    water = Knowledge(knowledge.rules, knowledge.size, blocked, 0, (), tuple(ships), ())
+    lengths = tuple(sorted({s.length for s in knowledge.rules.fleet}))
+    tables = _tables(knowledge.size, lengths, knowledge.rules.allow_adjacent)
+    heat, weight = _layout_posterior(water, tables, 0, seed)
+    return heat / weight if weight > 0 else None
 
 
 def _vector(mask: int, n: int) -> Vector:

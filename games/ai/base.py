@@ -42,6 +42,14 @@ class ComputerPlayer(abc.ABC):
 
     # -- firing ------------------------------------------------------------------------
 
+    fits_ships_together: ClassVar[bool] = False
+    """Under group reports, whether it fits the ships together to settle cells (the
+    engine's full deduction) or reasons about each ship on its own."""
+
+    def knowledge(self, view: PlayerView) -> Knowledge:
+        """What this player reads from its view."""
+        return Knowledge.from_view(view, search=self.fits_ships_together)
+
     @abc.abstractmethod
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """A non-negative score for every untargeted cell (bit index); higher fires first."""
@@ -59,7 +67,7 @@ class ComputerPlayer(abc.ABC):
         It is the player's own reasoning (uniform where it sees no difference) and sums to 1:
         what a hint or a post-game analysis would show (the site has neither yet).
         """
-        knowledge = Knowledge.from_view(view)
+        knowledge = self.knowledge(view)
         scores = self._scores(knowledge)
         total = sum(scores.values())
         size = knowledge.size
@@ -79,7 +87,7 @@ class ComputerPlayer(abc.ABC):
         """The whole of this player's next move (``BattleshipGame.play_turn`` asks for it):
         a special weapon where it pays, else every shot left in its turn, chosen together."""
         if self.uses_weapons and any(count for _, count in view.weapons_left):
-            knowledge = Knowledge.from_view(view)
+            knowledge = self.knowledge(view)
             probability = self.ship_probabilities(knowledge)
             weapon = choose_weapon(
                 knowledge,
@@ -112,7 +120,7 @@ class ComputerPlayer(abc.ABC):
         The shots of one turn are chosen before any of them is announced, so they are the
         cells with the highest scores (the most hits expected), ties broken at random.
         """
-        knowledge = Knowledge.from_view(view)
+        knowledge = self.knowledge(view)
         ranked = self._ranked(knowledge, view, count)
         return [coordinate(c, knowledge.size) for c in ranked[:count]]
 

@@ -23,6 +23,7 @@ from games.engine import (
     Coordinate,
     FiredShot,
     GamePhase,
+    GroupReport,
     Orientation,
     PlayedMove,
     PlayerView,
@@ -120,12 +121,14 @@ def range_view(
     *,
     won: bool = False,
     moves: Sequence[PlayedMove] = (),
+    reports: Sequence[GroupReport] = (),
 ) -> PlayerView:
     """What a player firing at the range knows: its shots and what they announced, and
     the moves it made (its weapons left follow from them).
 
     Player 0, with no fleet of its own and nobody firing back; ``won`` once the target
-    fleet is sunk.
+    fleet is sunk. Under group reports, ``reports`` holds what each turn was told (and the
+    shots in ``fired`` carry no result).
     """
     left = rules.weapons()
     for played in moves:
@@ -140,11 +143,14 @@ def range_view(
         fleet=(),
         shots_received=(),
         shots_fired=tuple(fired),
-        enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
+        enemy_sunk=tuple(name for report in reports for name in report.sunk)
+        if reports
+        else tuple(s.sunk for s in fired if s.sunk),
         shots_left_in_turn=0 if won else shots_left,
         move_number=len(fired),
         moves=tuple(moves),
         weapons_left=tuple(left.items()),
+        reports=tuple(reports),
     )
 
 
@@ -159,11 +165,12 @@ def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
     record = GameRecord()
     fired: list[FiredShot] = []
     played: list[PlayedMove] = []
+    reports: list[GroupReport] = []
     names = rules.names_sunk_ships
     salvo = ALLOWANCES[rules.shots_per_turn](rules, fleet_board(rules, fleet))
     while not board.all_sunk:
         allowed = min(salvo, rules.board_size**2 - len(fired))
-        view = range_view(rules, fired, allowed, moves=played)
+        view = range_view(rules, fired, allowed, moves=played, reports=reports)
         started = time.perf_counter()
         move = player.choose_move(view)
         record.move_seconds.append(time.perf_counter() - started)
@@ -174,13 +181,23 @@ def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
             raise ValueError(f"{player!r} fired {len(cells)} shots in a turn of {allowed}")
         played.append(PlayedMove(0, move, cells))
         record.turns += 1
+        hit: list[str | None] = []
+        sank: list[str] = []
         for cell in cells:
             result = board.receive_shot(cell)
             sunk = result.sunk.name if result.sunk and names else None
-            fired.append(FiredShot(result.coord, result.hit, sunk))
+            if rules.group_reports:  # the turn is answered as a whole, below
+                ship = board.ship_at(cell)
+                hit.append(ship.name if ship else None)
+                sank += [sunk] if sunk else []
+                fired.append(FiredShot(result.coord, None))
+            else:
+                fired.append(FiredShot(result.coord, result.hit, sunk))
             record.shots.append(cell)
             if board.all_sunk:
                 break
+        if rules.group_reports:
+            reports.append(GroupReport.announce(rules, cells[: len(hit)], hit, sank))
     return record
 
 
@@ -206,7 +223,9 @@ class Result:
     move_ms_p99: float
     move_ms_max: float
     turns_mean: float = 0.0
-    """Turns to win: a weapon or a Salvo turn is one turn, however many cells it fires at."""
+    """Turns to win: a weapon or a Salvo turn is one turn, however many cells it fires at.
+    On the range nobody fires back, so a round (rules/004) is one turn: ``rounds`` in the
+    JSON is the same figure, under the name the five-shot rules use."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""
@@ -216,6 +235,7 @@ class Result:
             "games": self.games,
             "shots": {"mean": self.mean, "median": self.median, "p95": self.p95, "max": self.max},
             "turns": {"mean": self.turns_mean},
+            "rounds": {"mean": self.turns_mean},
             "move_ms": {
                 "mean": self.move_ms_mean,
                 "p99": self.move_ms_p99,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from games.ai.base import ComputerPlayer
 from games.ai.geometry import bits, halo, placements
+from games.ai.groups import captain_heat
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, hard_placement
-from games.engine import RuleSet
+from games.engine import RuleSet, ShotsPerTurn
 
 # A placement through k unexplained hits counts TARGET_WEIGHT ** k: in target mode those
 # are the only placements that matter, and the more hits they explain the likelier.
@@ -29,16 +30,19 @@ class Captain(ComputerPlayer):
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The summed weight of the placements covering each untargeted cell."""
+        if knowledge.group is not None:  # group reports: each ship's candidates
+            return captain_heat(knowledge)
         size = knowledge.size
         open_cells = knowledge.untargeted
         heat = dict.fromkeys(bits(open_cells), 0.0)
+        volleys = knowledge.rules.shots_per_turn in VOLLEYS
         for layout in knowledge.sunk_layouts() or [()]:
             sunk = sum(layout)
             blocked = knowledge.misses | sunk
             if not knowledge.rules.allow_adjacent and sunk:
                 blocked |= halo(sunk, size)
             hits = knowledge.hits & ~sunk
-            for cells, weight in _weighted_placements(knowledge, blocked, hits):
+            for cells, weight in _weighted_placements(knowledge, blocked, hits, volleys):
                 for cell in bits(cells & open_cells):
                     heat[cell] += weight
         return heat
@@ -48,7 +52,14 @@ class Captain(ComputerPlayer):
         return hard_placement(rules, f"{self.seed}:{self.level}:fleet")
 
 
-def _weighted_placements(knowledge: Knowledge, blocked: int, hits: int) -> list[tuple[int, float]]:
+# Turns of five shots and more (rules/004): the cells a ship already hit leaves open are
+# rarely five, so the rest of the turn hunts by the count instead of at random.
+VOLLEYS = (ShotsPerTurn.FIXED, ShotsPerTurn.UNHIT_CELLS)
+
+
+def _weighted_placements(
+    knowledge: Knowledge, blocked: int, hits: int, volleys: bool = False
+) -> list[tuple[int, float]]:
     size = knowledge.size
     open_cells = knowledge.untargeted
     no_touch = not knowledge.rules.allow_adjacent
@@ -65,4 +76,6 @@ def _weighted_placements(knowledge: Knowledge, blocked: int, hits: int) -> list[
                 targeting.append((p, TARGET_WEIGHT**through))
             else:
                 hunting.append((p, 1.0))
+    if volleys:
+        return targeting + hunting
     return targeting or hunting

@@ -15,7 +15,11 @@ class Ensign(ComputerPlayer):
     description = "Fires at random until it hits, then works the neighbouring cells."
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
-        """The untargeted neighbours of unexplained hits, or else every untargeted cell."""
+        """The untargeted neighbours of unexplained hits, or else every untargeted cell.
+
+        Under group reports a hit is known only once the reports settle it: until then the
+        Ensign hunts at random, where the Lieutenant works the cells beside a turn that hit.
+        """
         open_cells = knowledge.untargeted
         targets = orthogonal(knowledge.unexplained_hits(), knowledge.size) & open_cells
         if targets:

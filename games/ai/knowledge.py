@@ -3,6 +3,10 @@
 A sinking announces the ship's name and the shot that sank it, never its cells: which hits
 belong to which sunk ship is worked out here (``sunk_layouts``), and the hits no sunk ship
 explains are the ones still to chase.
+
+Under group reports (rules/004) no cell's result is announced: the cells the reports settle
+(``games.engine.groups``) are the hits and misses, the others fired at are ``unknown`` (never
+water by default), and the deduction's candidates say where each ship hit may lie.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.ai.geometry import full, halo, index, placements_through
-from games.engine import PlayerView, RuleSet, ShipSpec, Torpedo
+from games.engine import GroupDeduction, PlayerView, RuleSet, ShipSpec, Torpedo, deduce_groups
 
 # Beyond this many ways to lay the sunk ships over the hits, more gain nothing in play.
 MAX_SUNK_LAYOUTS = 256
@@ -38,10 +42,20 @@ class Knowledge:
     afloat: tuple[ShipSpec, ...]
     hit_order: tuple[int, ...]
     """The hit cells, in the order they were hit."""
+    unknown: int = 0
+    """Cells fired at whose result no report has settled (group reports only)."""
+    group: GroupDeduction | None = None
+    """What the group reports settle, under group reports."""
 
     @classmethod
-    def from_view(cls, view: PlayerView) -> Knowledge:
-        """Read a player's view of the enemy board."""
+    def from_view(cls, view: PlayerView, *, search: bool = False) -> Knowledge:
+        """Read a player's view of the enemy board.
+
+        Under group reports, ``search`` says whether the ships are fitted together to settle
+        cells (``games.engine.groups``, step 3; the Admiral does), or only each on its own.
+        """
+        if view.rules.group_reports:
+            return cls._from_reports(view, search)
         size = view.rules.board_size
         misses = hits = 0
         sinkings: list[Sinking] = []
@@ -68,10 +82,28 @@ class Knowledge:
         afloat = tuple(s for s in view.rules.fleet if s.name not in sunk)
         return cls(view.rules, size, misses, hits, tuple(sinkings), afloat, tuple(hit_order))
 
+    @classmethod
+    def _from_reports(cls, view: PlayerView, search: bool) -> Knowledge:
+        found = deduce_groups(view, search=search)
+        sunk = set(view.enemy_sunk)
+        afloat = tuple(s for s in view.rules.fleet if s.name not in sunk)
+        unknown = found.fired & ~found.hit_mask & ~found.miss_mask
+        return cls(
+            view.rules,
+            view.rules.board_size,
+            found.miss_mask,
+            found.hit_mask,
+            (),
+            afloat,
+            (),
+            unknown,
+            found,
+        )
+
     @property
     def targeted(self) -> int:
         """Every cell fired at."""
-        return self.misses | self.hits
+        return self.misses | self.hits | self.unknown
 
     @property
     def untargeted(self) -> int:
@@ -124,8 +156,23 @@ class Knowledge:
         extend(0, 0)
         return layouts
 
+    def afloat_reach(self) -> int:
+        """Under group reports: every cell an afloat ship already hit may cover."""
+        reach = 0
+        if self.group is not None:
+            for spec in self.afloat:
+                for p in self.group.candidates.get(spec.name, ()):
+                    reach |= p
+        return reach
+
+    def maybe_hits(self) -> int:
+        """Under group reports: unsettled cells fired at that may hold an afloat ship."""
+        return self.unknown & self.afloat_reach()
+
     def surely_sunk(self) -> int:
         """The hit cells that belong to a sunk ship in every possible layout."""
+        if self.group is not None:
+            return self.hits & ~self.afloat_reach()
         layouts = self.sunk_layouts()
         if not layouts:
             return 0

@@ -34,6 +34,13 @@ class Lieutenant(ComputerPlayer):
             if targets:
                 scores.update(uniform(targets))
                 return scores
+        maybe = knowledge.maybe_hits()
+        if knowledge.group is not None and orthogonal(maybe, size) & open_cells:
+            # Group reports: next to the cells a turn that hit an afloat ship may have hit,
+            # the more of them beside a cell the better (a line of them is likelier a ship).
+            for cell in bits(orthogonal(maybe, size) & open_cells):
+                scores[cell] = float((orthogonal(1 << cell, size) & maybe).bit_count())
+            return scores
         smallest = min((s.length for s in knowledge.afloat), default=1)
         # The residue is fixed for the whole game (from the seed), not redrawn every move.
         residue = random.Random(f"{self.seed}:{self.level}:parity").randrange(max(smallest, 1))

@@ -14,13 +14,16 @@ from games.engine.game import (
     FiredShot,
     GamePhase,
     GameState,
+    GroupReport,
     MoveResult,
     PlayedMove,
     PlayerView,
     Shot,
 )
+from games.engine.groups import GroupDeduction, deduce_groups
 from games.engine.moves import AirStrike, Edge, Fire, Move, MoveChooser, Torpedo, move_from_dict
 from games.engine.rules import (
+    FIVE_SHOT_FLEET,
     STANDARD_FLEET,
     Announcement,
     FirstPlayer,
@@ -33,6 +36,7 @@ from games.engine.rules import (
 from games.engine.turns import Outcome
 
 __all__ = [
+    "FIVE_SHOT_FLEET",
     "ROW_LETTERS",
     "STANDARD_FLEET",
     "AirStrike",
@@ -48,6 +52,8 @@ __all__ = [
     "GameEnd",
     "GamePhase",
     "GameState",
+    "GroupDeduction",
+    "GroupReport",
     "IllegalMove",
     "InvalidCoordinate",
     "InvalidPlacement",
@@ -66,6 +72,7 @@ __all__ = [
     "ShotsPerTurn",
     "Torpedo",
     "Weapon",
+    "deduce_groups",
     "move_from_dict",
     "sunk_ship_cells",
 ]

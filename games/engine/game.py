@@ -71,11 +71,80 @@ class MoveResult:
 
 @dataclass(frozen=True, slots=True)
 class FiredShot:
-    """A shot as its shooter knows it: the cell, hit or miss, and the sunk ship if announced."""
+    """A shot as its shooter knows it: the cell, hit or miss, and the sunk ship if announced.
+
+    ``hit`` is None where the cell's result was not announced: under group reports
+    (``Announcement.GROUP``) a turn's shots are answered together, by a ``GroupReport``.
+    """
 
     coord: Coordinate
-    hit: bool
+    hit: bool | None
     sunk: str | None = None
+
+
+_TIMES = {1: "", 2: " twice", 3: " three times", 4: " four times", 5: " five times"}
+
+
+@dataclass(frozen=True, slots=True)
+class GroupReport:
+    """What the defender announces after a turn under group reports (rules/004, decision
+    12): which ships the turn's cells hit and how many times each, and which sank, never
+    which cell hit what. ``str()`` says it as a person would: "Battleship hit twice,
+    Submarine hit and sunk"."""
+
+    cells: tuple[Coordinate, ...]
+    hits: tuple[tuple[str, int], ...]
+    """(ship name, times hit by this turn), in fleet order, only ships hit."""
+    sunk: tuple[str, ...] = ()
+    """The ships this turn sank, in fleet order."""
+
+    @classmethod
+    def announce(
+        cls,
+        rules: RuleSet,
+        cells: Iterable[Coordinate],
+        hit: Iterable[str | None],
+        sunk: Iterable[str],
+    ) -> GroupReport:
+        """The report of a turn at ``cells``; ``hit`` names the ship each cell hit (None for
+        water), ``sunk`` the ships the turn sank. Ships come out in fleet order."""
+        counted: dict[str, int] = {}
+        for name in hit:
+            if name is not None:
+                counted[name] = counted.get(name, 0) + 1
+        sank = set(sunk)
+        order = [ship.name for ship in rules.fleet]
+        return cls(
+            tuple(cells),
+            tuple((name, counted[name]) for name in order if name in counted),
+            tuple(name for name in order if name in sank),
+        )
+
+    def times(self, name: str) -> int:
+        """How many of this turn's cells hit the ship ``name``."""
+        return dict(self.hits).get(name, 0)
+
+    @property
+    def hit_count(self) -> int:
+        """How many of this turn's cells hit a ship."""
+        return sum(count for _, count in self.hits)
+
+    def __str__(self) -> str:
+        if not self.hits:
+            return "No hits"
+        parts = []
+        for name, count in self.hits:
+            times = _TIMES.get(count, f" {count} times")
+            parts.append(f"{name} hit{times}{' and sunk' if name in self.sunk else ''}")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable dict."""
+        return {
+            "cells": [str(cell) for cell in self.cells],
+            "hits": dict(self.hits),
+            "sunk": list(self.sunk),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +177,9 @@ class PlayerView:
     """Every move of both players, in order: all of it was announced."""
     weapons_left: tuple[tuple[Weapon, int], ...] = ()
     """This player's special weapons not yet used."""
+    reports: tuple[GroupReport, ...] = ()
+    """Under group reports, what each of this player's turns was told, in order (then each
+    of its ``shots_fired`` has ``hit`` None)."""
 
     @property
     def my_turn(self) -> bool:
@@ -143,6 +215,7 @@ class PlayerView:
                 for m in self.moves
             ],
             "weapons_left": {weapon.value: count for weapon, count in self.weapons_left},
+            "reports": [report.to_dict() for report in self.reports],
         }
 
 
@@ -306,6 +379,12 @@ class BattleshipGame:
             raise IllegalMove(
                 f"this turn has {left} shot{'s' if left != 1 else ''} left, not {len(cells)}"
             )
+        if self.rules.group_reports and len(cells) != self._shots_left:
+            # The turn is answered as a whole: fired a cell at a time, it would be told
+            # cell by cell (rules/004; decision 12).
+            raise IllegalMove(
+                f"this turn is {self._shots_left} shots named together, not {len(cells)}"
+            )
         self.played.append(PlayedMove(shooter, move, cells))
         if weapon is not None:
             self._shots_left = len(cells)  # the weapon's cells are the whole turn
@@ -450,11 +529,18 @@ class BattleshipGame:
         """What ``player`` may know: see ``PlayerView``."""
         seat = self._seat(player)
         names_sinks = self.rules.names_sunk_ships
-        fired = tuple(
-            FiredShot(s.coord, s.hit, s.sunk if names_sinks else None)
-            for s in self.shots
-            if s.player == seat
-        )
+        reports: tuple[GroupReport, ...] = ()
+        if self.rules.group_reports:
+            fired = tuple(FiredShot(s.coord, None) for s in self.shots if s.player == seat)
+            reports = self._reports(seat)
+            sunk = tuple(name for report in reports for name in report.sunk)
+        else:
+            fired = tuple(
+                FiredShot(s.coord, s.hit, s.sunk if names_sinks else None)
+                for s in self.shots
+                if s.player == seat
+            )
+            sunk = tuple(s.sunk for s in fired if s.sunk)
         received = tuple((s.coord, s.hit) for s in self.shots if s.player != seat)
         return PlayerView(
             player=seat,
@@ -465,7 +551,7 @@ class BattleshipGame:
             fleet=self.boards[seat].ships,
             shots_received=received,
             shots_fired=fired,
-            enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
+            enemy_sunk=sunk,
             shots_left_in_turn=self._shots_left if self.current_player == seat else 0,
             move_number=len(self.shots),
             enemy_fleet=self.boards[1 - seat].ships if self.phase is GamePhase.FINISHED else (),
@@ -473,7 +559,22 @@ class BattleshipGame:
             last_round=self._last_round(seat),
             moves=tuple(self.played),
             weapons_left=tuple(self.weapons_left(seat).items()),
+            reports=reports,
         )
+
+    def _reports(self, seat: int) -> tuple[GroupReport, ...]:
+        """The group report of each of ``seat``'s turns (a turn is one move: a volley)."""
+        target = self.boards[1 - seat]
+        shots = iter(s for s in self.shots if s.player == seat)
+        reports = []
+        for played in self.played:
+            if played.player != seat:
+                continue
+            turn = [next(shots) for _ in played.cells]
+            hit = [ship.name if (ship := target.ship_at(s.coord)) else None for s in turn]
+            sunk = [s.sunk for s in turn if s.sunk]
+            reports.append(GroupReport.announce(self.rules, played.cells, hit, sunk))
+        return tuple(reports)
 
     def _last_round(self, seat: int) -> tuple[int, int]:
         """``seat``'s shots in its last turn and the opponent's shots since (see PlayerView)."""
@@ -525,10 +626,23 @@ class BattleshipGame:
             game.start()
             if first_player is not None and first_player != game.first_player:
                 raise BattleshipError("the first player does not agree with the rules and seed")
+        turn: list[Coordinate] = []  # under group reports, a turn's cells until it is whole
         for move in moves:
             if isinstance(move, Coordinate | str):
-                move = Fire((Coordinate.coerce(move, rules.board_size),))
+                cell = Coordinate.coerce(move, rules.board_size)
+                if not rules.group_reports:
+                    game.play(Fire((cell,)))
+                    continue
+                # A turn is named whole under group reports: the cells of a snapshot's shots
+                # are played a turn at a time.
+                turn.append(cell)
+                if len(turn) >= game._shots_left:
+                    game.play(Fire(tuple(turn)))
+                    turn = []
+                continue
             game.play(move)
+        if turn:
+            raise BattleshipError("the shots end in the middle of a turn")
         if resigned is not None:
             game.resign(resigned)
         return game

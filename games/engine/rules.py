@@ -52,6 +52,9 @@ class Announcement(enum.StrEnum):
     """Hit or miss; the ship's name when it sinks (rules/000 and /002)."""
     HIT_OR_MISS = "hit_or_miss"
     """Fog of war: hit or miss only, never which ship, not even when it sinks."""
+    GROUP = "group"
+    """The five-shot rules of 004: after a turn, which ships its shots hit and how many times
+    each, and which sank, never which cell hit what (a ``GroupReport``; decision 12)."""
 
 
 class Weapon(enum.StrEnum):
@@ -89,6 +92,16 @@ STANDARD_FLEET: tuple[ShipSpec, ...] = (
     ShipSpec("Submarine", 3),
     ShipSpec("Destroyer", 2),
 )
+
+FIVE_SHOT_FLEET: tuple[ShipSpec, ...] = (
+    ShipSpec("Aircraft Carrier", 5),
+    ShipSpec("Battleship", 4),
+    ShipSpec("Destroyer", 3),
+    ShipSpec("Cruiser", 2),
+    ShipSpec("Second Cruiser", 2),
+    ShipSpec("Submarine", 1),
+)
+"""The fleet of six of rules/004 (decision 10): two Cruisers, each with its own name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +179,45 @@ class RuleSet:
         """The standard game, and each player has one air strike and two torpedoes."""
         return cls(name="special_weapons", arsenal=((Weapon.AIR_STRIKE, 1), (Weapon.TORPEDO, 2)))
 
+    @classmethod
+    def five_shot(cls) -> RuleSet:
+        """rules/004: the fleet of six, five shots a turn, the defender names the ships a turn
+        hit (how many times each, and which sank) but not which cell hit; the end is checked
+        when the round is over, so both fleets may sink together (a draw)."""
+        return cls(
+            name="five_shot",
+            fleet=FIVE_SHOT_FLEET,
+            shots_per_turn=ShotsPerTurn.FIXED,
+            salvo_size=5,
+            announcement=Announcement.GROUP,
+            game_end=GameEnd.END_OF_ROUND,
+        )
+
+    @classmethod
+    def five_shot_called(cls) -> RuleSet:
+        """004's first variant: as ``five_shot``, but each cell's result is announced (hit or
+        miss, and the ship's name when it sinks)."""
+        return cls(
+            name="five_shot_called",
+            fleet=FIVE_SHOT_FLEET,
+            shots_per_turn=ShotsPerTurn.FIXED,
+            salvo_size=5,
+            announcement=Announcement.SHIP_ON_SINK,
+            game_end=GameEnd.END_OF_ROUND,
+        )
+
+    @classmethod
+    def five_shot_cells(cls) -> RuleSet:
+        """004's second variant: as ``five_shot``, but a turn has one shot for each of the
+        player's own ship cells not yet hit, counted at the start of the round (17 at first)."""
+        return cls(
+            name="five_shot_cells",
+            fleet=FIVE_SHOT_FLEET,
+            shots_per_turn=ShotsPerTurn.UNHIT_CELLS,
+            announcement=Announcement.GROUP,
+            game_end=GameEnd.END_OF_ROUND,
+        )
+
     def weapons(self) -> dict[Weapon, int]:
         """Each player's weapons at the start, by kind."""
         return dict(self.arsenal)
@@ -185,7 +237,12 @@ class RuleSet:
     @property
     def names_sunk_ships(self) -> bool:
         """Whether a sinking is announced with the ship's name."""
-        return self.announcement is Announcement.SHIP_ON_SINK
+        return self.announcement is not Announcement.HIT_OR_MISS
+
+    @property
+    def group_reports(self) -> bool:
+        """Whether a turn is answered as a whole (``GroupReport``), not cell by cell."""
+        return self.announcement is Announcement.GROUP
 
     def to_dict(self) -> dict[str, Any]:
         """A plain, JSON-serialisable dict; ``RuleSet.from_dict`` reads it back."""

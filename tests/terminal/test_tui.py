@@ -9,7 +9,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from games.engine import Coordinate
+from games.engine import Coordinate, RuleSet
 from games.tui import BattleshipApp, Board, GameScreen, MenuScreen, ResultScreen
 
 from .test_command import ROOT, play_in_a_terminal
@@ -193,3 +193,20 @@ def test_plain_keeps_the_line_by_line_game_on_a_terminal():
     assert code == 0
     assert "\x1b[?1049h" not in shown
     assert "Goodbye: the game is left unfinished." in shown
+
+
+def test_under_group_reports_a_turn_is_aimed_cell_by_cell_and_answered_by_its_report():
+    app = BattleshipApp(menu=False, seed=1, level=1, rules=RuleSet.five_shot())
+
+    async def scenario(pilot):
+        await pilot.press("enter", "right", "enter", "enter")  # A1, A2, and A2 again
+        await pilot.pause()
+        aimed = log_lines(pilot.app)
+        await pilot.press("right", "enter", "right", "enter", "right", "enter")  # A3 A4 A5
+        await pilot.pause()
+        return aimed, log_lines(pilot.app), len(pilot.app.screen.game.shots)
+
+    aimed, lines, shots = run(app, scenario)
+    assert aimed[-2:] == ["Aimed at A1 A2; 3 more to name.", "A2 is chosen twice in one volley."]
+    assert any(line.startswith("Round 1: ") for line in lines)
+    assert shots == 10  # the whole turn, and the computer's
