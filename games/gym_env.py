@@ -31,16 +31,21 @@ from games.ai.base import ComputerPlayer
 from games.ai.benchmark import range_view
 from games.display import Cell, build_display
 from games.engine import (
+    AirStrike,
     BattleshipGame,
     Board,
     Coordinate,
+    Edge,
     Fire,
     FiredShot,
     GamePhase,
     GroupReport,
     Orientation,
+    PlayedMove,
     PlayerView,
     RuleSet,
+    Torpedo,
+    Weapon,
     deduce_groups,
     sunk_ship_cells,
 )
@@ -210,13 +215,18 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             if observation == "grid"
             else spaces.Box(0, 1, shape=(len(self._planes), size, size), dtype=np.int8)
         )
-        self.action_space = spaces.Discrete(size * size)
+        # With special weapons the actions go on past the cells: an air strike centred on
+        # each cell, then a torpedo from each edge (west, east, north, south) along each line.
+        self.weapon_actions = bool(self.rules.arsenal)
+        extra = size * size + 4 * size if self.weapon_actions else 0
+        self.action_space = spaces.Discrete(size * size + extra)
         self._base_seed: int | None = None
         self._episode = 0
         self._steps = 0
         # The search game: the target board and the shots as the agent knows them.
         self._target = Board(self.rules)
         self._fired: list[FiredShot] = []
+        self._played: list[PlayedMove] = []  # the search game's moves (for weapons left)
         self._reports: list[GroupReport] = []
         self._aimed: list[Coordinate] = []  # under group reports: the turn's cells so far
         # The two-sided game.
@@ -269,7 +279,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             game, opponent = self._two_sided_game(self.opponent_level, base, episode)
             opponent_shots = _opponent_turns(game, opponent)  # if the opponent fires first
         self._base_seed, self._episode, self._steps = base, episode, 0
-        self._target, self._fired = target, []
+        self._target, self._fired, self._played = target, [], []
         self._reports, self._aimed = [], []
         self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
         self._grid = np.zeros((self.size, self.size), dtype=np.int8)
@@ -283,10 +293,13 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         """Fire at the cell ``action``; see the class notes for rewards and the end."""
         if not self._running():
             raise RuntimeError("no episode is running (none yet, or it ended): call reset() first")
-        cell = self.coordinate(action)
+        chosen = self.decode(action)
         self._steps += 1
         self._opponent_shots = []
         rewards = self.rewards
+        if not isinstance(chosen, Coordinate):
+            return self._use_weapon(chosen)
+        cell = chosen
         if self._grid[cell.row, cell.col] != UNKNOWN:  # fired at before
             truncated = self._steps >= MAX_STEPS
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
@@ -427,7 +440,12 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         # be named (a computer player as the agent chooses the whole turn from it).
         left = self._turn_size() - len(self._aimed) if self.groups else 1
         return range_view(
-            self.rules, self._fired, max(left, 1), won=self._target.all_sunk, reports=self._reports
+            self.rules,
+            self._fired,
+            max(left, 1),
+            won=self._target.all_sunk,
+            reports=self._reports,
+            moves=self._played,
         )
 
     # -- internals ----------------------------------------------------------------------
@@ -510,8 +528,90 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         return planes
 
     def _mask(self) -> NDArray[np.int8]:
-        mask: NDArray[np.int8] = (self._grid.reshape(-1) == UNKNOWN).astype(np.int8)
+        cells: NDArray[np.int8] = (self._grid.reshape(-1) == UNKNOWN).astype(np.int8)
+        if not self.weapon_actions:
+            return cells
+        left = dict(self.player_view().weapons_left)
+        size = self.size
+        open_cells = self._grid == UNKNOWN
+        strikes = np.zeros(size * size, dtype=np.int8)
+        if left.get(Weapon.AIR_STRIKE, 0) > 0:
+            for index in range(size * size):
+                square = AirStrike(Coordinate(*divmod(index, size))).square(size)
+                strikes[index] = any(open_cells[c.row, c.col] for c in square)
+        torpedoes = np.zeros(4 * size, dtype=np.int8)
+        if left.get(Weapon.TORPEDO, 0) > 0:
+            for index, torpedo in enumerate(self._torpedoes()):
+                torpedoes[index] = any(open_cells[c.row, c.col] for c in torpedo.path(size))
+        mask: NDArray[np.int8] = np.concatenate([cells, strikes, torpedoes])
         return mask
+
+    def _torpedoes(self) -> list[Torpedo]:
+        """The torpedo of each torpedo action, in the actions' order."""
+        return [Torpedo(edge, line) for edge in Edge for line in range(self.size)]
+
+    def decode(self, action: np.int64 | int | np.ndarray) -> Coordinate | AirStrike | Torpedo:
+        """What an action does: fire at a cell, or (with special weapons) an air strike
+        centred on a cell, or a torpedo; ``ValueError`` for anything but such an action."""
+        cells = self.size * self.size
+        if isinstance(action, np.ndarray) and action.size == 1:
+            action = action.reshape(())[()]
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise ValueError(f"action {action!r} is not an integer action") from None
+        if not self.weapon_actions or index < cells:
+            return self.coordinate(index)
+        if index < 2 * cells:
+            return AirStrike(Coordinate(*divmod(index - cells, self.size)))
+        if index < 2 * cells + 4 * self.size:
+            return self._torpedoes()[index - 2 * cells]
+        last = 2 * cells + 4 * self.size - 1
+        raise ValueError(f"action {index} is not an action: 0 to {last}")
+
+    def _use_weapon(
+        self, move: AirStrike | Torpedo
+    ) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
+        """A step that uses a weapon: every shot it makes is rewarded as a shot would be."""
+        rewards = self.rewards
+        index = (
+            2 * self.size * self.size + self._torpedoes().index(move)
+            if isinstance(move, Torpedo)
+            else self.size * self.size + move.center.row * self.size + move.center.col
+        )
+        if not self._mask()[index]:  # spent, or nothing open to aim at
+            truncated = self._steps >= MAX_STEPS
+            return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
+        if self._game is not None:
+            shots = [(r.hit, r.sunk.name if r.sunk else None) for r in self._game.play(move)]
+            won = self._game.phase is GamePhase.FINISHED and self._game.winner == AGENT
+        else:
+            cells = move.targets(self._target)
+            self._played.append(PlayedMove(AGENT, move, cells))
+            shots = []
+            for cell in cells:
+                shot = self._target.receive_shot(cell)
+                sunk = shot.sunk.name if shot.sunk else None
+                announced = sunk if self.rules.names_sunk_ships else None
+                self._fired.append(FiredShot(shot.coord, shot.hit, announced))
+                shots.append((shot.hit, sunk))
+            won = self._target.all_sunk
+        reward = rewards.step
+        for hit, sunk in shots:
+            reward += rewards.hit if hit else rewards.miss
+            if sunk and self.rules.names_sunk_ships:
+                reward += rewards.sink
+        if won:
+            reward += rewards.win
+        elif self._game is not None and self._opponent is not None:
+            self._opponent_shots = _opponent_turns(self._game, self._opponent)
+            if self._game.phase is GamePhase.FINISHED:
+                reward += rewards.loss
+        self._sync()
+        terminated = self._finished()
+        truncated = not terminated and self._steps >= MAX_STEPS
+        result = "hit" if any(hit for hit, _ in shots) else "miss"
+        return self._observation(), reward, terminated, truncated, self._info(result)
 
     def _info(self, result: str | None, sunk: str | None = None) -> dict[str, Any]:
         info: dict[str, Any] = {
