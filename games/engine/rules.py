@@ -305,7 +305,9 @@ def _arsenal(value: object) -> tuple[tuple[Weapon, int], ...]:
         arsenal.append((weapon, count))
     if len({weapon for weapon, _ in arsenal}) != len(arsenal):
         raise BattleshipError("each weapon is named once in an arsenal")
-    return tuple(arsenal)
+    # One order whatever the order given (a JSON object's keys may come back in any order).
+    order = list(Weapon)
+    return tuple(sorted(arsenal, key=lambda pair: order.index(pair[0])))
 
 
 def _member(kind: type[_E], key: str, value: object) -> _E:

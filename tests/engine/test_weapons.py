@@ -221,3 +221,10 @@ def test_a_weapon_is_a_whole_turn_used_before_any_shot_of_it():
 def test_a_stored_weapon_of_the_wrong_shape_is_refused(data):
     with pytest.raises(ValueError):
         move_from_dict(data)
+
+
+def test_an_arsenal_is_the_same_whatever_the_order_it_is_read_in():
+    # PostgreSQL's jsonb gives an object's keys back in an order of its own.
+    flipped = RuleSet.from_dict({**RuleSet.special_weapons().to_dict(),
+                                 "arsenal": {"torpedo": 2, "air_strike": 1}})  # fmt: skip
+    assert flipped == RuleSet.special_weapons()
