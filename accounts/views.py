@@ -20,6 +20,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
+from accounts.forms import StatisticsFilter
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, duration
@@ -47,15 +48,22 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_GET
 @cache_control(private=True)  # one player's own record: no shared cache keeps it
 def statistics(request: HttpRequest) -> TemplateResponse:
-    """Overview, per level, shooting, and three charts; a guest gets a note instead."""
+    """Overview, per level, shooting, and three charts, of all games or of one level or rule
+    set (``?level=3&rules=salvo``); a guest gets a note instead."""
     if not request.user.is_authenticated:
         return TemplateResponse(request, "accounts/statistics.html", {"guest": True})
-    games = Game.objects.filter(owner=request.user)
-    stats = statistics_of(games)
+    chosen = StatisticsFilter(request.GET)
+    if not chosen.is_valid():
+        return TemplateResponse(
+            request, "accounts/statistics.html", {"filter": chosen, "stats": None}, status=400
+        )
+    games = chosen.games(Game.objects.filter(owner=request.user))
+    stats = statistics_of(games, only_level=chosen.cleaned_data["level"])
     return TemplateResponse(
         request,
         "accounts/statistics.html",
         {
+            "filter": chosen,
             "stats": stats,
             "time_per_game": duration(stats.seconds_per_game or 0),
             "trend": charts.trend(stats.results),
@@ -72,14 +80,9 @@ def history(request: HttpRequest) -> TemplateResponse:
     if not request.user.is_authenticated:
         return TemplateResponse(request, "accounts/history.html", {"guest": True})
     finished = Game.objects.filter(owner=request.user).finished().order_by("-finished_at", "-pk")
-    page = Paginator(finished.only("pk"), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
-    # The figures for this page's games only: the subqueries count 20 games' shots, not all.
-    games = finished.filter(pk__in=[game.pk for game in page]).with_figures()
-    return TemplateResponse(
-        request,
-        "accounts/history.html",
-        {"page": page, "games": games},
-    )
+    # Each game's figures are on its row: a page is one query, whichever page it is.
+    page = Paginator(finished, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    return TemplateResponse(request, "accounts/history.html", {"page": page, "games": page})
 
 
 @require_GET

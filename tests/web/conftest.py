@@ -164,7 +164,7 @@ def finished_game(
     names = [spec.name for spec in RuleSet.standard().fleet]
     order = [(0, i) for i in range(shots)] + [(1, i) for i in range(computer_shots)]
     order.sort(key=lambda pair: (pair[1], pair[0]))  # alternate while both sides fire
-    Shot.objects.bulk_create(
+    shot_rows = Shot.objects.bulk_create(
         Shot(
             game=game,
             sequence=sequence,
@@ -176,4 +176,22 @@ def finished_game(
         )
         for sequence, (player, i) in enumerate(order)
     )
+    # The figures a game stores when it ends, here from the shots just made up.
+    for field, value in figures_of_shots(shot_rows).items():
+        setattr(game, field, value)
+    game.save()
     return game
+
+
+def figures_of_shots(shots):
+    """A finished game's figures worked out from its shot rows (in order), not from the engine:
+    what ``Game.figures_from`` must agree with."""
+    mine = [shot for shot in shots if shot.player == 0]
+    theirs = [shot for shot in shots if shot.player == 1]
+    return {
+        "shots_fired": len(mine),
+        "shots_hit": sum(1 for shot in mine if shot.hit),
+        "computer_shots": len(theirs),
+        "ships_lost": sum(1 for shot in theirs if shot.sunk),
+        "opening_cells": " ".join(shot.cell for shot in mine[:10]),
+    }
