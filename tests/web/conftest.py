@@ -68,9 +68,12 @@ def set_fleet(game, player, fleet):
         game.save(update_fields=["fleets"])
 
 
-def started_game(client, level=1, computer_fleet=COMPUTER_FLEET):
-    """A game in progress with known fleets on both sides."""
+def started_game(client, level=1, computer_fleet=COMPUTER_FLEET, rules=None):
+    """A game in progress with known fleets on both sides (under ``rules``, standard if None)."""
     game = new_game(client, level)
+    if rules is not None:  # the new-game page offers the standard game only
+        Game.objects.filter(pk=game.pk).update(rules=rules.to_dict())
+        game.refresh_from_db()
     for name, start, way in HUMAN_FLEET:
         game.place_ship(name, start, way)
     game.start()
