@@ -80,9 +80,12 @@ def history(request: HttpRequest) -> TemplateResponse:
     if not request.user.is_authenticated:
         return TemplateResponse(request, "accounts/history.html", {"guest": True})
     finished = Game.objects.filter(owner=request.user).finished().order_by("-finished_at", "-pk")
-    # Each game's figures are on its row: a page is one query, whichever page it is.
-    page = Paginator(finished, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
-    return TemplateResponse(request, "accounts/history.html", {"page": page, "games": page})
+    # The page's ids from the index alone (the rows are wide: a deep page would sort
+    # thousands of them), then those 20 rows, each holding its game's figures.
+    ids = Paginator(finished.values_list("pk", flat=True), HISTORY_PAGE_SIZE)
+    page = ids.get_page(request.GET.get("page"))
+    games = finished.filter(pk__in=list(page))
+    return TemplateResponse(request, "accounts/history.html", {"page": page, "games": games})
 
 
 @require_GET
@@ -115,10 +118,9 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
 @require_GET
 def leaderboard(request: HttpRequest) -> TemplateResponse:
     """Players by wins against each level: usernames and counts, nothing else."""
-    boards = [
-        (level, name, Game.objects.leaderboard(level, LEADERBOARD_MINIMUM_GAMES))
-        for level, name in sorted(LEVEL_NAMES.items())
-    ]
+    levels = sorted(LEVEL_NAMES)
+    tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES)
+    boards = [(level, LEVEL_NAMES[level], tables[level]) for level in levels]
     return TemplateResponse(
         request,
         "accounts/leaderboard.html",

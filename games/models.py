@@ -24,12 +24,15 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import (
     Case,
     Count,
     F,
+    OuterRef,
     Q,
+    Subquery,
     Sum,
     Value,
     When,
@@ -93,6 +96,14 @@ class GameQuerySet(models.QuerySet["Game"]):
     def unfinished(self) -> GameQuerySet:
         return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
 
+    def with_shots_so_far(self) -> GameQuerySet:
+        """Per game, ``shots_so_far``: the person's shots, counted (for the few unfinished
+        games a page lists; a finished game holds its figures on its row)."""
+        shots = Shot.objects.filter(game=OuterRef("pk"), player=HUMAN).order_by().values("game")
+        return self.annotate(
+            shots_so_far=Coalesce(Subquery(shots.annotate(n=Count("pk")).values("n")), 0)
+        )
+
     # -- statistics: questions about many games, answered by the database ----------------
     # Every figure is a sum over finished games' own figures, stored on each game row when
     # it ended (``Game.figures_from``): no page counts shots, so a page costs the same
@@ -144,20 +155,53 @@ class GameQuerySet(models.QuerySet["Game"]):
             counts[cell.row, cell.col] += n
         return [{"row": r, "col": c, "shots": n} for (r, c), n in sorted(counts.items())]
 
-    def leaderboard(self, level: int, minimum: int, limit: int = 10) -> list[dict[str, Any]]:
-        """Players by wins against ``level``, among those with ``minimum`` finished games there.
+    def leaderboards(
+        self, levels: list[int], minimum: int, limit: int = 10
+    ) -> dict[int, list[dict[str, Any]]]:
+        """Per level: players by wins there, among those with ``minimum`` finished games there.
 
-        Usernames and counts only: nothing else about a player leaves this query.
+        Usernames and counts only: nothing else about a player leaves this method. Two
+        queries whatever the number of games: every active player's finished games counted
+        per level from the ``game_level_owner`` index alone, then the usernames of the few
+        who can place (ties broken by name, as the page shows them).
         """
-        return list(
+        active = get_user_model().objects.filter(is_active=True).values("pk")
+        counts = (
             self.finished()
-            .filter(level=level, owner__isnull=False, owner__is_active=True)
+            .filter(level__in=levels, owner__in=active)
             .order_by()
-            .values("owner__username")
-            .annotate(played=Count("pk"), wins=Count("pk", filter=Q(status=Game.Status.WON)))
+            .values("level", "owner")
+            # Counting owner (not the row) keeps the count within the index.
+            .annotate(played=Count("owner"), wins=Count("owner", filter=Q(status=Game.Status.WON)))
             .filter(played__gte=minimum)
-            .order_by("-wins", "played", "owner__username")[:limit]
         )
+        by_level: dict[int, list[dict[str, Any]]] = {level: [] for level in levels}
+        for row in counts:
+            by_level[row["level"]].append(row)
+        placed: dict[int, list[dict[str, Any]]] = {}
+        for level, rows in by_level.items():
+            rank = [(-row["wins"], row["played"]) for row in rows]
+            # The first ``limit`` and anyone tied with the last of them: names decide ties.
+            last = sorted(rank)[limit - 1] if len(rows) > limit else None
+            placed[level] = [
+                row for row, key in zip(rows, rank, strict=True) if last is None or key <= last
+            ]
+        ids = {row["owner"] for rows in placed.values() for row in rows}
+        names = dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+        return {
+            level: sorted(
+                (
+                    {
+                        "owner__username": names[row["owner"]],
+                        "played": row["played"],
+                        "wins": row["wins"],
+                    }
+                    for row in rows
+                ),
+                key=lambda row: (-row["wins"], row["played"], row["owner__username"]),
+            )[:limit]
+            for level, rows in placed.items()
+        }
 
 
 def shots_to_win(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -257,13 +301,25 @@ class Game(models.Model):
             models.Index(fields=["owner", "status", "-created_at"]),
             # A player's finished games in the order they ended: results, streaks, history.
             models.Index(fields=["owner", "status", "finished_at"], name="game_owner_finished"),
-            # The same, narrowed by the statistics' filters (level, rule set).
+            # Everything the statistics and the history read of a player's finished games, so
+            # that they read this index alone (the rows, with their fleets and cells, are wide
+            # and scattered among every other player's): filters, order and figures.
             models.Index(
-                fields=["owner", "level", "status", "finished_at"], name="game_owner_level"
-            ),
-            models.Index(
-                fields=["owner", "rules_name", "level", "status", "finished_at"],
-                name="game_owner_rules",
+                fields=[
+                    "owner",
+                    "status",
+                    "level",
+                    "rules_name",
+                    "finished_at",
+                    "id",
+                    "shots_fired",
+                    "shots_hit",
+                    "computer_shots",
+                    "ships_lost",
+                    "play_seconds",
+                    "opening_cells",
+                ],
+                name="game_owner_figures",
             ),
             # The leaderboard: each level's finished games, player by player.
             models.Index(fields=["level", "owner", "status"], name="game_level_owner"),

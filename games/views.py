@@ -57,7 +57,7 @@ def home(request: HttpRequest) -> TemplateResponse:
     unfinished = (
         Game.objects.owned_by(request)
         .unfinished()
-        .with_figures()
+        .with_shots_so_far()
         .order_by("-last_move_at", "-created_at")
     )
     return TemplateResponse(

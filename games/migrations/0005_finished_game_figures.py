@@ -109,14 +109,21 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="game",
             index=models.Index(
-                fields=["owner", "level", "status", "finished_at"], name="game_owner_level"
-            ),
-        ),
-        migrations.AddIndex(
-            model_name="game",
-            index=models.Index(
-                fields=["owner", "rules_name", "level", "status", "finished_at"],
-                name="game_owner_rules",
+                fields=[
+                    "owner",
+                    "status",
+                    "level",
+                    "rules_name",
+                    "finished_at",
+                    "id",
+                    "shots_fired",
+                    "shots_hit",
+                    "computer_shots",
+                    "ships_lost",
+                    "play_seconds",
+                    "opening_cells",
+                ],
+                name="game_owner_figures",
             ),
         ),
         migrations.AddIndex(
