@@ -58,6 +58,7 @@ def statistics(request: HttpRequest) -> TemplateResponse:
             request, "accounts/statistics.html", {"filter": chosen, "stats": None}, status=400
         )
     games = chosen.games(Game.objects.filter(owner=request.user))
+    games.fill_missing_figures()
     stats = statistics_of(games, only_level=chosen.cleaned_data["level"])
     return TemplateResponse(
         request,
@@ -80,6 +81,7 @@ def history(request: HttpRequest) -> TemplateResponse:
     if not request.user.is_authenticated:
         return TemplateResponse(request, "accounts/history.html", {"guest": True})
     finished = Game.objects.filter(owner=request.user).finished().order_by("-finished_at", "-pk")
+    finished.fill_missing_figures()
     # The page's ids from the index alone (the rows are wide: a deep page would sort
     # thousands of them), then those 20 rows, each holding its game's figures.
     ids = Paginator(finished.values_list("pk", flat=True), HISTORY_PAGE_SIZE)

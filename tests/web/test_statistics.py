@@ -414,3 +414,15 @@ def test_the_leaderboard_agrees_with_the_games(site):
         assert rows == expected[:10]
         if level in (1, 2):
             assert len(rows) >= 3
+
+
+def test_a_game_finished_without_its_figures_gets_them_when_a_page_needs_them(owner):
+    # As a worker still running the code of before the figures would leave it.
+    game = started_game(owner)
+    for cell in fleet_cells(COMPUTER_FLEET):
+        fire(owner, game, cell)
+    blank = dict.fromkeys(["shots_fired", "shots_hit", "computer_shots", "ships_lost"])
+    Game.objects.filter(pk=game.pk).update(**blank, opening_cells="")
+    stats = owner.get("/stats").context["stats"]
+    assert (stats.played, stats.shots, stats.hits) == (1, 17, 17)
+    assert stored_figures(game) == figures_of_shots(list(game.shots.order_by("sequence")))
