@@ -1,6 +1,8 @@
-"""The statistics' filters: which of a player's games the figures are about."""
+"""The statistics' and history's filters: which of a player's games a page is about."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django import forms
 
@@ -41,6 +43,12 @@ class StatisticsFilter(forms.Form):
         if self.cleaned_data["rules"]:
             games = games.filter(rules_name=self.cleaned_data["rules"])
         return games
+
+    @property
+    def query(self) -> str:
+        """The chosen filters as a query string to carry to another page ("level=2&"), or ""."""
+        chosen = {key: value for key, value in self.cleaned_data.items() if value}
+        return urlencode(chosen) + "&" if chosen else ""
 
     @property
     def narrowed(self) -> bool:

@@ -77,17 +77,26 @@ def statistics(request: HttpRequest) -> TemplateResponse:
 @require_GET
 @cache_control(private=True)  # one player's own record: no shared cache keeps it
 def history(request: HttpRequest) -> TemplateResponse:
-    """Finished games, newest first, a page at a time; each opens its replay."""
+    """Finished games, newest first, a page at a time, all or of one level or rule set (the
+    statistics' filters); each opens its replay."""
     if not request.user.is_authenticated:
         return TemplateResponse(request, "accounts/history.html", {"guest": True})
-    finished = Game.objects.filter(owner=request.user).finished().order_by("-finished_at", "-pk")
+    chosen = StatisticsFilter(request.GET)
+    if not chosen.is_valid():
+        return TemplateResponse(request, "accounts/history.html", {"filter": chosen}, status=400)
+    finished = chosen.games(Game.objects.filter(owner=request.user)).finished()
     finished.fill_missing_figures()
+    finished = finished.order_by("-finished_at", "-pk")
     # The page's ids from the index alone (the rows are wide: a deep page would sort
     # thousands of them), then those 20 rows, each holding its game's figures.
     ids = Paginator(finished.values_list("pk", flat=True), HISTORY_PAGE_SIZE)
     page = ids.get_page(request.GET.get("page"))
     games = finished.filter(pk__in=list(page))
-    return TemplateResponse(request, "accounts/history.html", {"page": page, "games": games})
+    return TemplateResponse(
+        request,
+        "accounts/history.html",
+        {"filter": chosen, "page": page, "games": games, "query": chosen.query},
+    )
 
 
 @require_GET

@@ -136,3 +136,26 @@ def test_games_made_for_benchmarks_open_and_replay_like_played_ones(owner):
         assert game.cells.split() == [shot.cell for shot in game.shots.order_by("sequence")]
         assert owner.get(game.get_absolute_url()).status_code == 200
         assert owner.get(f"/history/{game.pk}/?step=5").status_code == 200
+
+
+def test_the_history_of_one_opponent_keeps_the_filter_from_page_to_page(owner):
+    ensign = [finished_game(owner.user, level=2, shots=30 + i) for i in range(23)]
+    finished_game(owner.user, level=1, shots=99)
+    page = owner.get("/history?level=2").content.decode()
+    assert "23 finished games, newest first: page 1 of 2" in page
+    assert '<a href="?level=2&amp;page=2" rel="next">' in page
+    page = owner.get("/history?level=2&page=2").content.decode()
+    assert {f"/history/{game.pk}/" for game in ensign[:3]} == set(
+        re.findall(r"/history/[0-9a-f-]+/", page)
+    )
+    assert "<td>99</td>" not in page
+    page = owner.get("/history?level=4").content.decode()
+    assert "None of your finished games is against that opponent" in page
+
+
+def test_a_history_filter_the_site_does_not_know_is_refused(owner):
+    finished_game(owner.user)
+    response = owner.get("/history?rules=chess")
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.content.decode()
+    assert "/history/" not in response.content.decode()
