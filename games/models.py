@@ -316,13 +316,15 @@ class Game(models.Model):
             models.Index(fields=["owner", "status", "finished_at"], name="game_owner_finished"),
             # Everything the statistics and the history read of a player's finished games, so
             # that they read this index alone (the rows, with their fleets and cells, are wide
-            # and scattered among every other player's): filters, order and figures.
+            # and scattered among every other player's): filters, order and figures. The rule
+            # set comes before the level: SQLite reads a generated column's value from the row
+            # (the index does not cover it), so its filter must narrow the range itself.
             models.Index(
                 fields=[
                     "owner",
                     "status",
-                    "level",
                     "rules_name",
+                    "level",
                     "finished_at",
                     "id",
                     "shots_fired",

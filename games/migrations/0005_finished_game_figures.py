@@ -112,8 +112,8 @@ class Migration(migrations.Migration):
                 fields=[
                     "owner",
                     "status",
-                    "level",
                     "rules_name",
+                    "level",
                     "finished_at",
                     "id",
                     "shots_fired",

@@ -6,7 +6,8 @@ Each page is requested ``--runs`` times in this process through Django's test cl
 whole stack: middleware, views, queries, templates; no network); prints the median (p50)
 and the slowest time, the queries per request, and how many finished games the user (and
 the whole site) has. The pages: the statistics, whole and filtered by level and rule set,
-the first and the last page of the history, and the leaderboard.
+the first and the last page of the history (whole and of the Salvo games), and the
+leaderboard.
 """
 
 from __future__ import annotations
@@ -44,13 +45,21 @@ class Command(BaseCommand):
         finished = Game.objects.filter(owner=user).finished().count()
         site = Game.objects.finished().count()
         players = Game.objects.finished().values("owner").distinct().count()
-        last = max(1, -(-finished // HISTORY_PAGE_SIZE))
-        pages = [*STATISTICS, "/history", f"/history?page={last}", "/leaderboard"]
+        salvo = Game.objects.filter(owner=user, rules_name="salvo").finished().count()
+        last, salvo_last = (max(1, -(-n // HISTORY_PAGE_SIZE)) for n in (finished, salvo))
+        pages = [
+            *STATISTICS,
+            "/history",
+            f"/history?page={last}",
+            "/history?rules=salvo",
+            f"/history?rules=salvo&page={salvo_last}",
+            "/leaderboard",
+        ]
         self.stdout.write(
             f"{connection.vendor}: {user.username} has {finished} finished games;"
             f" the site {site} among {players} players; {options['runs']} runs"
         )
-        self.stdout.write(f"{'page':<28} {'p50 ms':>8} {'max ms':>8} {'queries':>8}")
+        self.stdout.write(f"{'page':<32} {'p50 ms':>8} {'max ms':>8} {'queries':>8}")
         for page in pages:
             times, queries = [], set()
             for _ in range(options["runs"]):
@@ -63,5 +72,5 @@ class Command(BaseCommand):
                 queries.add(len(captured))
             counts = "/".join(str(n) for n in sorted(queries))
             self.stdout.write(
-                f"{page:<28} {statistics.median(times):>8.1f} {max(times):>8.1f} {counts:>8}"
+                f"{page:<32} {statistics.median(times):>8.1f} {max(times):>8.1f} {counts:>8}"
             )
