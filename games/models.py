@@ -704,15 +704,6 @@ class Shot(models.Model):
             ),
             models.CheckConstraint(condition=Q(player__in=[0, 1]), name="shot_player_0_or_1"),
         ]
-        indexes = [
-            # The statistics count one side's shots, hits and sinkings per game: each count
-            # is one range of this index, read without touching the table.
-            models.Index(fields=["game", "player", "hit", "sunk"], name="shot_game_player_hit"),
-            # One side's shots in order with their cells (the heat map), also table-free.
-            models.Index(
-                fields=["game", "player", "sequence", "row", "col"], name="shot_game_player_seq"
-            ),
-        ]
 
     def __str__(self) -> str:
         result = "hit" if self.hit else "miss"

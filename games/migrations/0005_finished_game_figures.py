@@ -130,4 +130,8 @@ class Migration(migrations.Migration):
             model_name="game",
             index=models.Index(fields=["level", "owner", "status"], name="game_level_owner"),
         ),
+        # No page counts shots any more: the two indexes that served the counts only cost
+        # every move their upkeep.
+        migrations.RemoveIndex(model_name="shot", name="shot_game_player_hit"),
+        migrations.RemoveIndex(model_name="shot", name="shot_game_player_seq"),
     ]
