@@ -98,7 +98,8 @@ def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statist
     results = games.results_in_order()
     by_status = {WON: 0, LOST: 0, RESIGNED: 0}
     for row in rows:
-        by_status[row["status"]] += row["games"]
+        # A draw (the five-shot rounds) counts as played, neither won nor lost.
+        by_status[row["status"]] = by_status.get(row["status"], 0) + row["games"]
 
     def total(key: str) -> Any:
         return sum(row[key] or 0 for row in rows)

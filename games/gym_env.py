@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from games.ai import get_player
+from games.ai import computer_seed, get_player
 from games.ai.base import ComputerPlayer
 from games.ai.benchmark import range_view
 from games.display import build_display
@@ -286,7 +286,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     ) -> tuple[BattleshipGame, ComputerPlayer]:
         seeds = random.Random(f"{base}:gym:{episode}")
         game = BattleshipGame(self.rules, seeds.getrandbits(62))
-        opponent = get_player(level, seeds.getrandbits(62))
+        # Seeded as the site seeds its computer: this episode is the web game of that seed.
+        opponent = get_player(level, computer_seed(game.seed))
         game.place_fleet(OPPONENT, opponent.place_fleet(self.rules))
         game.setup_random()  # the agent's fleet at random from the game's seed; who starts
         return game, opponent
@@ -356,18 +357,10 @@ def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
 
 
 def _opponent_turns(game: BattleshipGame, opponent: ComputerPlayer) -> list[str]:
-    """Let the opponent fire while it is its turn; the cells it fired at, like ``"B7"``."""
-    fired = []
-    while game.phase is GamePhase.IN_PROGRESS and game.current_player == OPPONENT:
-        view = game.view_for(OPPONENT)
-        left = view.shots_left_in_turn
-        cells = opponent.choose_shots(view, left) if left > 1 else [opponent.choose_shot(view)]
-        for cell in cells:
-            result = game.make_move(cell)
-            fired.append(str(result.coord))
-            if result.turn_over:
-                break
-    return fired
+    """The opponent's whole turn, if it is its turn; the cells it fired at, like ``"B7"``."""
+    if game.phase is not GamePhase.IN_PROGRESS or game.current_player != OPPONENT:
+        return []
+    return [str(result.coord) for result in game.play_turn(opponent)]
 
 
 def _board(rules: RuleSet, fleet: Iterable[Sequence[Any]]) -> Board:

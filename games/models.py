@@ -1,14 +1,15 @@
-"""Games as stored: rule set, seed, both fleets and the ordered shots.
+"""Games as stored: rule set, seed, both fleets and the ordered moves.
 
-A ``Game`` rebuilds its engine state by replaying its shots; its methods are the game's
-actions (place a ship, start, fire, resign), each one transaction that changes nothing
-when the engine refuses the move.
+A ``Game`` rebuilds its engine state by replaying its moves; its methods are the game's
+actions (place a ship, start, play a move, resign), each one transaction that changes
+nothing when the engine refuses the move.
 
-A started game's row holds everything the replay needs (both fleets, and every shot's
-cell in order), so a move reads one row, not three tables. The ``Ship`` and ``Shot`` rows
-are the same record kept normalised, written in the same transactions: they hold the
-fleet while it is being placed, and the statistics and the database's constraints (one
-shot per cell and per turn) work on them.
+A started game's row is the game: its rules, its seed, both fleets and its append-only
+``log`` of moves, in the engine's own form, so a move reads one row and appends to it in
+the same conditional UPDATE that makes it apply once. The ``Ship`` rows hold the person's
+fleet while it is being placed; once the game starts they and the ``Shot`` rows are
+derived from the row (written in the same transactions, for the statistics to count), and
+``make faulttest`` checks them against it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.humanize.templatetags.humanize import apnumber
 from django.db import models, transaction
 from django.db.models import (
     Case,
@@ -43,16 +45,18 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.ai import LEVELS, get_player
+from games.ai import LEVELS, computer_seed, get_player
 from games.engine import (
     BattleshipGame,
     Board,
     Coordinate,
     GamePhase,
     IllegalMove,
+    Move,
     MoveResult,
     PlayerView,
     RuleSet,
+    move_from_dict,
 )
 from games.engine import (
     Ship as EngineShip,
@@ -63,7 +67,7 @@ HUMAN, COMPUTER = 0, 1
 # take a week.
 MOVE_GAP_CAP = timedelta(minutes=2)
 GUEST_KEY = "guest_id"
-FINISHED = ["won", "lost", "resigned"]
+FINISHED = ["won", "lost", "resigned", "draw"]
 MAX_BOARD_SIZE = 26  # row letters A to Z: any stored cell label reads back
 OPENING_SHOTS = 10  # the statistics' heat map: where a person's first ten shots of a game go
 
@@ -152,10 +156,6 @@ class GameQuerySet(models.QuerySet["Game"]):
         """The status of each finished game, oldest first (for streaks and the trend)."""
         return list(self.finished().order_by("finished_at", "pk").values_list("status", flat=True))
 
-    def shots_to_win_counts(self) -> list[dict[str, Any]]:
-        """How many games were won in N shots: by the person (won), by the computer (lost)."""
-        return shots_to_win(self.figures_by_level_and_result())
-
     def opening_shot_counts(self) -> list[dict[str, Any]]:
         """How often the person fired at each cell among their first ten shots of a game."""
         # Each game's opening is a short string; counting its labels here is quicker than
@@ -164,7 +164,7 @@ class GameQuerySet(models.QuerySet["Game"]):
         labels = Counter(label for opening in openings.iterator() for label in opening.split())
         counts = Counter[tuple[int, int]]()
         for label, n in labels.items():
-            cell = _cell(label, MAX_BOARD_SIZE)
+            cell = Coordinate.parse(label, MAX_BOARD_SIZE)
             counts[cell.row, cell.col] += n
         return [{"row": r, "col": c, "shots": n} for (r, c), n in sorted(counts.items())]
 
@@ -240,6 +240,7 @@ class Game(models.Model):
         WON = "won", "Won"
         LOST = "lost", "Lost"
         RESIGNED = "resigned", "Resigned"
+        DRAW = "draw", "Draw"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
@@ -254,14 +255,18 @@ class Game(models.Model):
     rules = models.JSONField(default=dict)
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
-    moves = models.PositiveIntegerField(default=0, help_text="Shots stored so far, both sides.")
+    moves = models.PositiveIntegerField(
+        default=0, help_text="Moves stored so far, both sides: the log's length."
+    )
     fleets = models.JSONField(
         default=list,
         blank=True,
         help_text="Both fleets as fixed at the start, person's first, in the fleet-file form.",
     )
-    cells = models.TextField(
-        blank=True, help_text='Every shot\'s cell in order, both sides, e.g. "E5 B7 A1".'
+    log = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Every move in order, both sides, as the engine writes it: {"fire": ["E5"]}.',
     )
     play_seconds = models.FloatField(default=0, help_text="Time played: capped gaps between moves.")
     created_at = models.DateTimeField(default=timezone.now)
@@ -306,7 +311,7 @@ class Game(models.Model):
                 condition=Q(level__gte=1, level__lte=5), name="game_level_1_to_5"
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["setup", "playing", "won", "lost", "resigned"]),
+                condition=Q(status__in=["setup", "playing", "won", "lost", "resigned", "draw"]),
                 name="game_status_known",
             ),
         ]
@@ -359,7 +364,7 @@ class Game(models.Model):
 
     @property
     def is_over(self) -> bool:
-        return self.status in (self.Status.WON, self.Status.LOST, self.Status.RESIGNED)
+        return self.status in FINISHED
 
     @property
     def opponent(self):  # type: ignore[no-untyped-def]
@@ -367,35 +372,21 @@ class Game(models.Model):
 
     @property
     def computer_seed(self) -> int:
-        # Derived, not the game seed itself: the computer's randomness says nothing of the
-        # seed that placed anyone's fleet.
-        return random.Random(f"{self.seed}:computer").getrandbits(63)
+        return computer_seed(self.seed)
 
     def engine(self, upto: int | None = None) -> BattleshipGame:
-        """The game's engine state, rebuilt from its fleets and shots (the first ``upto`` of
-        them, for a replay).
-
-        A started game is rebuilt from its own row. A row that does not hold the whole game
-        (written by code older than these fields, say by a worker still running during a
-        deploy) is rebuilt from its ship and shot rows instead, and its next move writes
-        the row whole again.
-        """
+        """The game's engine state, rebuilt from its fleets and moves (the first ``upto`` of
+        them, for a replay)."""
         rules = self.rule_set
-        resigned = HUMAN if self.status == self.Status.RESIGNED and upto is None else None
         if self.status == self.Status.SETUP:
             return BattleshipGame.replay(rules, self.seed, self._stored_fleets(), [], started=False)
-        labels = self.cells.split()
-        if self.fleets and len(labels) == self.moves:
-            fleets = [[EngineShip.placement_from_dict(s) for s in fleet] for fleet in self.fleets]
-            shots = [_cell(label, rules.board_size) for label in labels[:upto]]
-        else:
-            fleets = self._stored_fleets()
-            rows = self.shots.order_by("sequence").values_list("row", "col")[:upto]
-            shots = [Coordinate(row, col) for row, col in rows]
-        return BattleshipGame.replay(rules, self.seed, fleets, shots, resigned=resigned)
+        fleets = [[EngineShip.placement_from_dict(s) for s in fleet] for fleet in self.fleets]
+        moves = [move_from_dict(move, rules.board_size) for move in self.log[:upto]]
+        resigned = HUMAN if self.status == self.Status.RESIGNED and upto is None else None
+        return BattleshipGame.replay(rules, self.seed, fleets, moves, resigned=resigned)
 
     def _stored_fleets(self) -> list[list[tuple[str, Coordinate, str]]]:
-        """Both fleets as their ship rows hold them (the person's first)."""
+        """Both fleets as their ship rows hold them (the person's first): during setup."""
         fleets: list[list[tuple[str, Coordinate, str]]] = [[], []]
         ships = self.ships.values_list("player", "name", "row", "col", "orientation")
         for player, name, row, col, orientation in ships:
@@ -405,9 +396,9 @@ class Game(models.Model):
     def view(self) -> PlayerView:
         """What the person may know of this game: the only thing pages are built from."""
         # A move just made in this request leaves its result here, saving a second replay.
-        cached: PlayerView | None = getattr(self, "_view_after_move", None)
-        if cached is not None and cached.move_number == self.moves:
-            return cached
+        cached: tuple[int, PlayerView] | None = getattr(self, "_view_after_move", None)
+        if cached is not None and cached[0] == self.moves:
+            return cached[1]
         return self.engine().view_for(HUMAN)
 
     def replay_view(self, step: int) -> PlayerView:
@@ -441,8 +432,13 @@ class Game(models.Model):
 
     @classmethod
     def create(
-        cls, *, level: int, owner=None, guest: str = "", rules: RuleSet | None = None
-    ) -> Game:  # type: ignore[no-untyped-def]
+        cls,
+        *,
+        level: int,
+        owner: Any = None,
+        guest: str = "",
+        rules: RuleSet | None = None,
+    ) -> Game:
         get_player(level, 0)  # ValueError for an unknown level, before anything is saved
         return cls.objects.create(
             level=level,
@@ -528,7 +524,8 @@ class Game(models.Model):
         locked._require_setup()
         board = locked._setup_board()
         if not board.is_complete:
-            raise IllegalMove("place all five ships before starting")
+            ships = apnumber(len(locked.rule_set.fleet))
+            raise IllegalMove(f"place all {ships} ships before starting")
         computer = Board(locked.rule_set)
         for name, start, orientation in locked.opponent.place_fleet(locked.rule_set):
             computer.place_ship(name, start, orientation)
@@ -541,27 +538,27 @@ class Game(models.Model):
 
     # -- play ----------------------------------------------------------------------------
 
-    def fire(self, cell: str, expected_move: int) -> list[MoveResult]:
-        """The person's shot and the computer's answer, stored together or not at all.
+    def play(self, move: Move, expected_move: int) -> list[MoveResult]:
+        """The person's move and the computer's answer, stored together or not at all.
 
         ``expected_move`` is the move number the page showed. The move is worked out from
         the game as stored at that number, then stored in a short transaction that first
-        advances the game row's move number only if it still is ``expected_move``: a
-        double click or a second tab finds the turn taken and gets ``StaleMove``, never a
-        second shot. (On PostgreSQL the second UPDATE waits for the first one's row lock,
-        then sees the new number; SQLite runs write transactions one at a time.) Shots are
+        appends to the game row's log only if its move number still is ``expected_move``:
+        a double click or a second tab finds the turn taken and gets ``StaleMove``, never
+        a second move. (On PostgreSQL the second UPDATE waits for the first one's row lock,
+        then sees the new number; SQLite runs write transactions one at a time.) Moves are
         only ever appended, so an unchanged move number means an unchanged game. Working
         out the computer's answer outside the transaction keeps SQLite's single write lock
         short.
         """
         self._check_turn(expected_move)  # as loaded by this request; checked again below
         engine = self.engine()
-        if len(engine.shots) != expected_move:  # a move landed since this request loaded it
+        if len(engine.moves) != expected_move:  # a move landed since this request loaded it
             raise StaleMove("that board was out of date; this is the current one")
-        results = [engine.make_move(Coordinate.parse(cell, engine.rules.board_size))]
-        computer = self.opponent
-        while engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
-            results.append(engine.make_move(computer.choose_shot(engine.view_for(COMPUTER))))
+        shots_before = len(engine.shots)
+        results = engine.play(move)
+        if engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
+            results += engine.play_turn(self.opponent)
         after = self._after_moves(engine)
         with transaction.atomic():
             advanced = Game.objects.filter(
@@ -572,7 +569,7 @@ class Game(models.Model):
             Shot.objects.bulk_create(
                 Shot(
                     game=self,
-                    sequence=expected_move + i,
+                    sequence=shots_before + i,
                     player=r.player,
                     row=r.coord.row,
                     col=r.coord.col,
@@ -583,7 +580,7 @@ class Game(models.Model):
             )
         for field, value in after.items():
             setattr(self, field, value)
-        self._view_after_move = engine.view_for(HUMAN)
+        self._view_after_move = (self.moves, engine.view_for(HUMAN))
         return results
 
     def _check_turn(self, expected_move: int) -> None:
@@ -598,15 +595,19 @@ class Game(models.Model):
         gap = now - (self.last_move_at or now)
         after: dict[str, Any] = {
             "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
-            # Both written whole from the engine, which holds every shot after this move.
-            "moves": len(engine.shots),
-            "cells": " ".join(str(shot.coord) for shot in engine.shots),
+            # The log as the engine holds it after this move: the stored one and what
+            # this request appended (the UPDATE applies only where the stored one is unchanged).
+            "moves": len(engine.moves),
+            "log": [move.to_dict() for move in engine.moves],
             "last_move_at": now,
         }
-        if not self.fleets:  # a row from before it held the fleets: hold them from now on
-            after["fleets"] = fleet_record(engine.boards)
         if engine.phase is GamePhase.FINISHED:
-            after["status"] = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
+            winner = engine.winner
+            after["status"] = (
+                self.Status.DRAW
+                if winner is None
+                else (self.Status.WON if winner == HUMAN else self.Status.LOST)
+            )
             after["finished_at"] = now
             after.update(self.figures_from(engine))
         return after
@@ -653,12 +654,6 @@ def fleet_record(boards: list[Board]) -> list[list[dict[str, Any]]]:
     return [[ship.to_dict() for ship in board.ships] for board in boards]
 
 
-@functools.cache
-def _cell(label: str, size: int) -> Coordinate:
-    """A stored cell label read back; a game's labels repeat, so each is parsed once."""
-    return Coordinate.parse(label, size)
-
-
 class Ship(models.Model):
     """A ship as placed: by whom, which, its first cell and orientation."""
 
@@ -684,7 +679,8 @@ class Ship(models.Model):
 
 
 class Shot(models.Model):
-    """One shot, in order: who fired, where, and what it did."""
+    """One shot, in order: who fired, where, and what it did. Derived from the game row's
+    log when the move is stored, for the statistics to count."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="shots")
     sequence = models.PositiveIntegerField()
@@ -698,10 +694,9 @@ class Shot(models.Model):
     class Meta:
         ordering = ["game", "sequence"]
         constraints = [
+            # One row per shot number. Which cells may be fired at is the engine's rule, not
+            # the schema's: the sector game fires at a cell again (submarines move).
             models.UniqueConstraint(fields=["game", "sequence"], name="one_shot_per_turn"),
-            models.UniqueConstraint(
-                fields=["game", "player", "row", "col"], name="one_shot_per_cell"
-            ),
             models.CheckConstraint(condition=Q(player__in=[0, 1]), name="shot_player_0_or_1"),
         ]
 

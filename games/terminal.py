@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Sequence
 from typing import TextIO
 
-from games.ai import get_player
+from games.ai import computer_seed, get_player
 from games.ai.base import ComputerPlayer
 from games.display import Cell, build_display, sentence
 from games.engine import (
@@ -32,6 +32,7 @@ from games.engine import (
     Orientation,
     PlayerView,
     RuleSet,
+    ShotsPerTurn,
 )
 
 HUMAN, COMPUTER = 0, 1
@@ -80,12 +81,6 @@ def wants_colour(stream: TextIO) -> bool:
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
-
-
-def computer_seed(seed: int, seat: int = COMPUTER) -> int:
-    """The computer's own seed, derived as the web app derives it (``Game.computer_seed``)."""
-    suffix = "" if seat == COMPUTER else f":{seat}"
-    return random.Random(f"{seed}:computer{suffix}").getrandbits(63)
 
 
 class Console:
@@ -232,16 +227,11 @@ def _fire(console: Console, game: BattleshipGame, text: str) -> None:
 
 
 def _computer_turn(console: Console, game: BattleshipGame, computer: ComputerPlayer) -> None:
-    while game.current_player == COMPUTER:
-        view = game.view_for(COMPUTER)
-        left = view.shots_left_in_turn
-        cells = computer.choose_shots(view, left) if left > 1 else [computer.choose_shot(view)]
-        for cell in cells:
-            result = game.make_move(cell)
-            news = _defender_news(game, result)
-            console.say(f"The {computer.name} fires at {result.coord}: {news}")
-            if result.turn_over:
-                break
+    if game.current_player != COMPUTER:
+        return
+    for result in game.play_turn(computer):
+        news = _defender_news(game, result)
+        console.say(f"The {computer.name} fires at {result.coord}: {news}")
 
 
 def _defender_news(game: BattleshipGame, result: MoveResult) -> str:
@@ -275,6 +265,9 @@ def _finish(console: Console, view: PlayerView, computer: ComputerPlayer) -> str
     if view.winner == HUMAN:
         console.say(f"You won! You sank the {computer.name}'s whole fleet. ({figures})")
         return "won"
+    if view.winner is None:
+        console.say(f"A draw: both fleets sank in the same round. ({figures})")
+        return "draw"
     console.say(f"You lost: the {computer.name} sank your whole fleet. ({figures})")
     return "lost"
 
@@ -395,40 +388,36 @@ def _watch(
         game.place_fleet(side, player.place_fleet(rules))
     game.start()
     console.say(f"{names[0]} against {names[1]}. Rules: {rules.name}. Seed {seed}.")
+    unit = "shot" if rules.shots_per_turn is ShotsPerTurn.ONE else "turn"
     if step:
-        console.say("Press Enter for the next shot, type all to play to the end, quit to stop.")
+        console.say(f"Press Enter for the next {unit}, type all to play to the end, quit to stop.")
     fired = [0, 0]
     while game.phase is GamePhase.IN_PROGRESS:
         seat = game.current_player
         if seat is None:  # an invariant, and a type narrowing for mypy
             raise RuntimeError("seat is not set here")
-        view = game.view_for(seat)
-        left = view.shots_left_in_turn
-        player = players[seat]
-        cells = player.choose_shots(view, left) if left > 1 else [player.choose_shot(view)]
-        for cell in cells:
-            result = game.make_move(cell)
+        first = len(game.shots)
+        for number, result in enumerate(game.play_turn(players[seat]), start=first + 1):
             fired[seat] += 1
             news = "miss"
             if result.hit:
                 news = f"hit, sinks the {result.sunk.name}" if result.sunk else "hit"
-            console.say(f"Shot {len(game.shots):>3}: {names[seat]} fires at {result.coord}: {news}")
-            if step and not result.game_over:
-                _draw_both(console, game, names)
-                answer = console.ask("Enter, all or quit: ")
-                if answer is None or answer.lower() in QUIT_WORDS:
-                    console.say("Stopped watching.")
-                    return "quit"
-                if answer.lower() in {"all", "a"}:
-                    step = False
-                elif answer:
-                    console.say("Press Enter for the next shot, type all or quit.")
-            if result.turn_over:
-                break
+            console.say(f"Shot {number:>3}: {names[seat]} fires at {result.coord}: {news}")
+        if step and game.phase is GamePhase.IN_PROGRESS:
+            _draw_both(console, game, names)
+            answer = console.ask("Enter, all or quit: ")
+            if answer is None or answer.lower() in QUIT_WORDS:
+                console.say("Stopped watching.")
+                return "quit"
+            if answer.lower() in {"all", "a"}:
+                step = False
+            elif answer:
+                console.say(f"Press Enter for the next {unit}, type all or quit.")
     _draw_both(console, game, names)
     winner = game.winner
-    if winner is None:  # an invariant, and a type narrowing for mypy
-        raise RuntimeError("winner is not set here")
+    if winner is None:  # both fleets went down in one round
+        console.say(f"A draw: both fleets sank in the same round, after {len(game.shots)} shots.")
+        return "draw"
     console.say(
         f"{names[winner]} wins, after {_count(fired[winner], 'shot')}; "
         f"{names[1 - winner]} fired {_count(fired[1 - winner], 'shot')}."

@@ -12,13 +12,16 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib.humanize.templatetags.humanize import apnumber
+from django.http import HttpRequest as DjangoHttpRequest
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_htmx.middleware import HtmxDetails
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.addresses import client_ip
@@ -26,9 +29,16 @@ from battleship_site.limits import setting
 from games.ai import LEVELS, LevelInfo
 from games.display import build_display, build_move, sentence, summarise
 from games.engine import MoveResult, RuleSet
+from games.forms import FireForm
 from games.models import HUMAN, Game, StaleMove, guest_id
 
 GAME_PAGE = "games/game.html"
+
+
+class HttpRequest(DjangoHttpRequest):
+    """A request as the views get it: django-htmx's middleware adds ``htmx``."""
+
+    htmx: HtmxDetails
 
 
 def player_key(group: str, request: HttpRequest) -> str:
@@ -100,7 +110,7 @@ def create_game(request: HttpRequest) -> HttpResponse:
         return TemplateResponse(
             request,
             "games/new.html",
-            {"levels": LEVELS, "error": "Choose one of the five opponents."},
+            {"levels": LEVELS, "error": f"Choose one of the {apnumber(len(LEVELS))} opponents."},
             status=400,
         )
     return redirect(game)
@@ -259,18 +269,12 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
 @per_address
 @game_view
 def fire(request: HttpRequest, game: Game) -> HttpResponse:
-    """The person's shot and the computer's answer, in one request."""
+    """The person's shot (or volley) and the computer's answer, in one request."""
+    form = FireForm(request.POST, rules=game.rule_set)
+    if not form.is_valid():
+        return _after_post(request, game, form.first_error, 400)
     try:
-        expected = int(request.POST.get("move", ""))
-    except ValueError:
-        return _after_post(
-            request, game, "That request did not say which move it was; try again.", 400
-        )
-    cell = request.POST.get("cell", "").strip()
-    if not cell:
-        return _after_post(request, game, "Choose a cell to fire at, like B7.", 400)
-    try:
-        results = game.fire(cell, expected)
+        results = game.play(form.cleaned_data["cell"], form.cleaned_data["move"])
     except ValueError as error:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING

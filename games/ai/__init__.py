@@ -8,6 +8,7 @@ nothing from Django.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from games.ai import _threads  # noqa: F401  (before numpy is imported)
@@ -47,4 +48,15 @@ def get_player(level: int, seed: int) -> ComputerPlayer:
     return _PLAYERS[level](seed)
 
 
-__all__ = ["LEVELS", "ComputerPlayer", "LevelInfo", "get_player"]
+def computer_seed(game_seed: int, seat: int = 1) -> int:
+    """The seed of the computer player in ``seat`` of the game with ``game_seed``.
+
+    Derived, not the game seed itself: the computer's randomness says nothing of the seed
+    that placed anyone's fleet. The site, the terminal game and the training environment
+    all derive it here, so a seed means the same game in each of them.
+    """
+    suffix = "" if seat == 1 else f":{seat}"
+    return random.Random(f"{game_seed}:computer{suffix}").getrandbits(63)
+
+
+__all__ = ["LEVELS", "ComputerPlayer", "LevelInfo", "computer_seed", "get_player"]

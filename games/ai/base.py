@@ -9,7 +9,7 @@ from typing import ClassVar
 from games.ai.geometry import bits, coordinate
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, random_placement
-from games.engine import Coordinate, PlayerView, RuleSet
+from games.engine import Coordinate, Fire, PlayerView, RuleSet
 from games.engine.errors import IllegalMove
 
 # Scores closer than this are the same score: float sums must not decide a tie.
@@ -66,6 +66,11 @@ class ComputerPlayer(abc.ABC):
             share = 1.0 / len(scores) if scores else 0.0
             return {coordinate(c, size): share for c in scores}
         return {coordinate(c, size): s / total for c, s in scores.items()}
+
+    def choose_move(self, view: PlayerView) -> Fire:
+        """The whole of this player's next move: every shot left in its turn, chosen
+        together (``BattleshipGame.play_turn`` asks for it)."""
+        return Fire(tuple(self.choose_shots(view, view.shots_left_in_turn)))
 
     def choose_shot(self, view: PlayerView) -> Coordinate:
         """The next cell to fire at: never one already fired at."""

@@ -27,6 +27,7 @@ from games.engine import (
     PlayerView,
     RuleSet,
 )
+from games.engine.turns import ALLOWANCES
 
 Fleet = list[Placement]
 
@@ -135,20 +136,19 @@ def range_view(
 def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
     """Let ``player`` fire at ``fleet`` until it is sunk; it sees only its view.
 
-    Salvo rules are played a turn at a time with ``choose_shots``; the number of shots a
-    turn is the whole fleet's (the range has no enemy firing back). ``ValueError`` unless
-    ``fleet`` is the whole fleet of ``rules``, legally placed.
+    The player chooses each turn whole (``choose_move``); the number of shots a turn is
+    what the rules allow a fleet never hit (the range has no enemy firing back).
+    ``ValueError`` unless ``fleet`` is the whole fleet of ``rules``, legally placed.
     """
     board = fleet_board(rules, fleet)
     record = GameRecord()
     fired: list[FiredShot] = []
     names = rules.names_sunk_ships
-    salvo = len(rules.fleet) if rules.shots_per_turn != "one" else 1
+    salvo = ALLOWANCES[rules.shots_per_turn](rules, fleet_board(rules, fleet))
     while not board.all_sunk:
-        view = range_view(rules, fired, salvo)
-        count = min(salvo, rules.board_size**2 - len(fired))
+        view = range_view(rules, fired, min(salvo, rules.board_size**2 - len(fired)))
         started = time.perf_counter()
-        cells = player.choose_shots(view, count) if count > 1 else [player.choose_shot(view)]
+        cells = player.choose_move(view).cells
         record.move_seconds.append((time.perf_counter() - started) / len(cells))
         for cell in cells:
             result = board.receive_shot(cell)

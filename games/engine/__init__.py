@@ -18,14 +18,17 @@ from games.engine.game import (
     PlayerView,
     Shot,
 )
+from games.engine.moves import Fire, Move, MoveChooser, move_from_dict
 from games.engine.rules import (
     STANDARD_FLEET,
     Announcement,
     FirstPlayer,
+    GameEnd,
     RuleSet,
     ShipSpec,
     ShotsPerTurn,
 )
+from games.engine.turns import Outcome
 
 __all__ = [
     "ROW_LETTERS",
@@ -35,15 +38,20 @@ __all__ = [
     "BattleshipGame",
     "Board",
     "Coordinate",
+    "Fire",
     "FiredShot",
     "FirstPlayer",
+    "GameEnd",
     "GamePhase",
     "GameState",
     "IllegalMove",
     "InvalidCoordinate",
     "InvalidPlacement",
+    "Move",
+    "MoveChooser",
     "MoveResult",
     "Orientation",
+    "Outcome",
     "PlayerView",
     "RuleSet",
     "Ship",
@@ -51,5 +59,6 @@ __all__ = [
     "Shot",
     "ShotResult",
     "ShotsPerTurn",
+    "move_from_dict",
     "sunk_ship_cells",
 ]

@@ -7,12 +7,14 @@ import random
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, assert_never
+from typing import Any
 
-from games.engine.board import Board, Ship, ShotResult
+from games.engine.board import Board, Ship
 from games.engine.coordinates import Coordinate, Orientation
 from games.engine.errors import BattleshipError, IllegalMove, InvalidPlacement
+from games.engine.moves import Fire, Move, MoveChooser
 from games.engine.rules import FirstPlayer, RuleSet, ShotsPerTurn
+from games.engine.turns import ALLOWANCES, ENDINGS, Outcome, counts_at_round_start
 
 PLAYERS = (0, 1)
 
@@ -52,6 +54,8 @@ class MoveResult:
     game_over: bool
     winner: int | None
     next_player: int | None
+    draw: bool = False
+    """Whether the game just ended in a draw (only under rules that end at a round's end)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +103,6 @@ class PlayerView:
     def targeted(self) -> frozenset[Coordinate]:
         """The enemy cells this player has fired at."""
         return frozenset(shot.coord for shot in self.shots_fired)
-
-    @property
-    def enemy_afloat(self) -> tuple[str, ...]:
-        """Names of the enemy ships not announced sunk (under fog of war: the whole fleet)."""
-        return tuple(s.name for s in self.rules.fleet if s.name not in self.enemy_sunk)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""
@@ -203,8 +202,11 @@ class BattleshipGame:
         self.current_player: int | None = None
         self.winner: int | None = None
         self.shots: list[Shot] = []
+        self.moves: list[Move] = []
+        """Every move made, in order: with the rules, the seed and both fleets, the game."""
         self.resigned: int | None = None
         self._shots_left = 0
+        self._round_allowance = (0, 0)
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -261,9 +263,69 @@ class BattleshipGame:
 
     # -- play ----------------------------------------------------------------------------
 
+    def play(self, move: Move) -> list[MoveResult]:
+        """Validate ``move`` for the player to move and apply it whole: one result a shot.
+
+        A ``Fire`` holds at most the shots left in the turn; the turn passes when they are
+        used up (or when nothing is left afloat to fire at). If any part of the move is
+        illegal (a cell off the board or fired at before, too many cells, out of turn,
+        before or after play) it raises a ``ValueError`` subclass and changes nothing.
+        """
+        shooter = self._current_shooter()
+        if not isinstance(move, Fire):
+            raise BattleshipError(f"{move!r} is not a move of this game")
+        target = self.boards[1 - shooter]
+        for cell in move.cells:
+            target.check_shot(cell)
+        if len(move.cells) > self._shots_left:
+            left = self._shots_left
+            raise IllegalMove(
+                f"this turn has {left} shot{'s' if left != 1 else ''} left, not {len(move.cells)}"
+            )
+        self.moves.append(move)
+        return [self._shoot(shooter, cell) for cell in move.cells]
+
+    def play_turn(self, player: MoveChooser) -> list[MoveResult]:
+        """Let ``player`` (a computer player, say) play the whole turn of the player to move,
+        choosing from that player's view alone: the one computer turn every front end uses."""
+        seat = self._current_shooter()
+        results: list[MoveResult] = []
+        while self.phase is GamePhase.IN_PROGRESS and self.current_player == seat:
+            results += self.play(player.choose_move(self.view_for(seat)))
+        return results
+
     def make_move(self, coord: Coordinate | str | tuple[int, int]) -> MoveResult:
-        """Fire one shot for the player to move. Turns pass when their shots are used up."""
-        shooter, result = self._fire(coord)
+        """Fire one shot for the player to move (rules/001). Turns pass when their shots
+        are used up."""
+        self._current_shooter()
+        return self.play(Fire((Coordinate.coerce(coord, self.rules.board_size),)))[0]
+
+    def _current_shooter(self) -> int:
+        if self.phase is not GamePhase.IN_PROGRESS:
+            when = (
+                "before the game has started"
+                if self.phase is GamePhase.SETUP
+                else "after the game is over"
+            )
+            raise IllegalMove(f"no shots can be fired {when}")
+        return self._current()
+
+    def _shoot(self, shooter: int, cell: Coordinate) -> MoveResult:
+        """One shot of a move already checked: applied, then the turn and the end settled
+        by the rule set's policies (``games.engine.turns``)."""
+        target = self.boards[1 - shooter]
+        result = target.receive_shot(cell)
+        self.shots.append(
+            Shot(shooter, result.coord, result.hit, result.sunk.name if result.sunk else None)
+        )
+        self._shots_left -= 1
+        turn_over = self._shots_left <= 0 or target.all_sunk
+        round_over = turn_over and shooter != self.first_player
+        outcome = ENDINGS[self.rules.game_end](self.boards, shooter, round_over)
+        if outcome is not None:
+            self._finish(outcome)
+        elif turn_over:
+            self._begin_turn(1 - shooter)
         return MoveResult(
             player=shooter,
             coord=result.coord,
@@ -273,32 +335,19 @@ class BattleshipGame:
             game_over=self.phase is GamePhase.FINISHED,
             winner=self.winner,
             next_player=self.current_player,
+            draw=self.is_draw,
         )
 
-    def _fire(self, coord: Coordinate | str | tuple[int, int]) -> tuple[int, ShotResult]:
-        """``make_move`` without its report: the shooter and what the shot did."""
-        if self.phase is not GamePhase.IN_PROGRESS:
-            when = (
-                "before the game has started"
-                if self.phase is GamePhase.SETUP
-                else "after the game is over"
-            )
-            raise IllegalMove(f"no shots can be fired {when}")
-        shooter = self._current()
-        target = self.boards[1 - shooter]
-        result = target.receive_shot(coord)
-        self.shots.append(
-            Shot(shooter, result.coord, result.hit, result.sunk.name if result.sunk else None)
-        )
-        self._shots_left -= 1
-        if target.all_sunk:
-            self.phase = GamePhase.FINISHED
-            self.winner = shooter
-            self.current_player = None
-            self._shots_left = 0
-        elif self._shots_left <= 0:
-            self._begin_turn(1 - shooter)
-        return shooter, result
+    def _finish(self, outcome: Outcome) -> None:
+        self.phase = GamePhase.FINISHED
+        self.winner = outcome.winner
+        self.current_player = None
+        self._shots_left = 0
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game ended with both fleets sunk in the same round (no winner)."""
+        return self.phase is GamePhase.FINISHED and self.winner is None
 
     def resign(self, player: int) -> None:
         """``player`` gives up: the game ends and the other player wins (rules/002, 4.4)."""
@@ -312,20 +361,14 @@ class BattleshipGame:
         self._shots_left = 0
 
     def shots_allowed(self, player: int) -> int:
-        """How many shots ``player`` gets in a turn now, under the rule set."""
-        own = self.boards[self._seat(player)]
+        """How many shots ``player`` gets in a turn now, under the rule set: its allowance
+        (``games.engine.turns``), never more than the enemy cells still open, at least one."""
+        seat = self._seat(player)
         policy = self.rules.shots_per_turn
         if policy is ShotsPerTurn.ONE:
             return 1  # the standard game, and every turn of a replay of one: nothing to count
-        if policy is ShotsPerTurn.UNSUNK_SHIPS:
-            allowed = len(own.afloat)
-        elif policy is ShotsPerTurn.FIXED:
-            allowed = self.rules.salvo_size
-        elif policy is ShotsPerTurn.UNHIT_CELLS:
-            allowed = own.unhit_cells
-        else:
-            assert_never(policy)
-        untargeted = self.rules.board_size**2 - self.boards[1 - player].shot_count
+        allowed = ALLOWANCES[policy](self.rules, self.boards[seat])
+        untargeted = self.rules.board_size**2 - self.boards[1 - seat].shot_count
         return max(1, min(allowed, untargeted))
 
     # -- snapshots and views -------------------------------------------------------------
@@ -402,16 +445,17 @@ class BattleshipGame:
         rules: RuleSet,
         seed: int,
         fleets: Iterable[Iterable[tuple[str, Coordinate | str, Orientation | str]]],
-        shots: Iterable[Coordinate | str],
+        moves: Iterable[Move | Coordinate | str],
         *,
         started: bool = True,
         first_player: int | None = None,
         resigned: int | None = None,
     ) -> BattleshipGame:
-        """Build a game from its rules, seed, both fleets and the ordered shots.
+        """Build a game from its rules, seed, both fleets and its ordered moves (a cell
+        stands for a one-shot ``Fire``: the form ``GameState.shots`` keeps).
 
         ``first_player``, when given, must agree with what the rules and seed decide;
-        ``resigned`` names the player who gave up after the last shot, if one did.
+        ``resigned`` names the player who gave up after the last move, if one did.
         """
         game = cls(rules, seed)
         for player, fleet in enumerate(fleets):
@@ -421,8 +465,10 @@ class BattleshipGame:
             game.start()
             if first_player is not None and first_player != game.first_player:
                 raise BattleshipError("the first player does not agree with the rules and seed")
-        for coord in shots:
-            game._fire(coord)  # what each shot did is in the game; no report needed
+        for move in moves:
+            if not isinstance(move, Fire):
+                move = Fire((Coordinate.coerce(move, rules.board_size),))
+            game.play(move)
         if resigned is not None:
             game.resign(resigned)
         return game
@@ -431,7 +477,12 @@ class BattleshipGame:
 
     def _begin_turn(self, player: int) -> None:
         self.current_player = player
-        self._shots_left = self.shots_allowed(player)
+        if not counts_at_round_start(self.rules):
+            self._shots_left = self.shots_allowed(player)
+            return
+        if player == self.first_player:  # a round begins: both turns are counted now
+            self._round_allowance = (self.shots_allowed(0), self.shots_allowed(1))
+        self._shots_left = self._round_allowance[player]
 
     def _current(self) -> int:
         if self.current_player is None:  # an invariant, and a type narrowing for mypy

@@ -54,6 +54,16 @@ class Announcement(enum.StrEnum):
     """Fog of war: hit or miss only, never which ship, not even when it sinks."""
 
 
+class GameEnd(enum.StrEnum):
+    """When the game is over (see ``games.engine.turns``)."""
+
+    FIRST_FLEET_SUNK = "first_fleet_sunk"
+    """The moment a fleet's last ship sinks, its owner loses: alternating play has no draw."""
+    END_OF_ROUND = "end_of_round"
+    """Checked only when a round (both players' turns) is over, so both fleets can go down in
+    the same round: a draw (rules/004; decision 11)."""
+
+
 class FirstPlayer(enum.StrEnum):
     """Who fires first."""
 
@@ -84,6 +94,7 @@ class RuleSet:
     salvo_size: int = 1
     announcement: Announcement = Announcement.SHIP_ON_SINK
     first_player: FirstPlayer = FirstPlayer.PLAYER_0
+    game_end: GameEnd = GameEnd.FIRST_FLEET_SUNK
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -114,6 +125,7 @@ class RuleSet:
             ("shots_per_turn", ShotsPerTurn),
             ("announcement", Announcement),
             ("first_player", FirstPlayer),
+            ("game_end", GameEnd),
         ):
             object.__setattr__(self, key, _member(kind, key, getattr(self, key)))
 

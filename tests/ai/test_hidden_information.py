@@ -6,12 +6,31 @@ from games.ai import LEVELS, get_player
 from games.engine import BattleshipGame, Board, PlayerView
 
 
-def test_it_is_given_nothing_but_a_player_view():
+@pytest.mark.parametrize("level", [info.level for info in LEVELS])
+def test_it_is_given_nothing_but_its_own_player_view(level):
+    """The computer's turn (``play_turn``) hands the player its own view and nothing else:
+    no enemy fleet, no board, no game."""
+    seen = []
+    player = get_player(level, 7)
+
+    class Spy:
+        def choose_move(self, *args, **kwargs):
+            seen.append((args, kwargs))
+            return player.choose_move(*args, **kwargs)
+
     game = BattleshipGame(seed=5)
     game.setup_random()
-    view = game.view_for(0)
+    game.make_move("A1")
+    before = game.view_for(1)
+    game.play_turn(Spy())
+    ((args, kwargs),) = seen
+    assert kwargs == {}
+    (view,) = args
     assert isinstance(view, PlayerView)
+    assert view.player == 1
     assert view.enemy_fleet == ()
+    assert view == before
+    assert [str(cell) for cell, _ in view.shots_received] == ["A1"]
 
 
 @pytest.mark.parametrize("level", [info.level for info in LEVELS])

@@ -138,6 +138,14 @@ def test_a_whole_game_ends_with_the_result_and_the_figures(rules):
     assert "Your ships sunk:" in printed
 
 
+def test_sinking_the_whole_fleet_first_wins_and_says_so():
+    cells = [cell for ship_cells in computer_fleet(level=1, seed=5).values() for cell in ship_cells]
+    result, printed = run_play(cells, level=1, seed=5)
+    assert result == "won"
+    last = printed.rstrip().splitlines()[-1]
+    assert last == "You won! You sank the Recruit's whole fleet. (17 shots, 17 hits, accuracy 100%)"
+
+
 def test_the_same_seed_plays_the_same_game():
     lines = ["A1", "B2", "C3", "D4", "E5", "quit"]
     assert run_play(lines, seed=11, level=2) == run_play(lines, seed=11, level=2)

@@ -70,17 +70,23 @@ def test_firing_too_fast_gets_a_429_and_changes_nothing(guest):
 
 
 def test_a_busy_database_gets_a_503_with_retry_after_not_a_500(guest, monkeypatch):
+    """The database gives way in the middle of storing a move, after the game row's UPDATE:
+    a 503 that says to try again, and none of the move stored (one transaction)."""
     game = started_game(guest)
+    fire(guest, game, "B2")
+    game.refresh_from_db()
+    before = (game.moves, game.log, Shot.objects.filter(game=game).count())
 
     def locked(*args, **kwargs):
         raise OperationalError("database is locked")
 
-    monkeypatch.setattr(Game, "fire", locked)
-    response = fire(guest, game, "B2")
+    monkeypatch.setattr(Shot.objects, "bulk_create", locked)
+    response = fire(guest, game, "B3")
     assert response.status_code == 503
     assert response["Retry-After"] == "5"
     assert "Try again in a minute" in response.content.decode()
-    assert not Shot.objects.filter(game=game).exists()
+    game.refresh_from_db()
+    assert (game.moves, game.log, Shot.objects.filter(game=game).count()) == before
 
 
 @override_settings(NEW_GAME_RATE="2/m")

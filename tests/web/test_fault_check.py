@@ -27,7 +27,8 @@ def test_it_finds_a_shot_without_its_answer(guest, capsys):
     game = started_game(guest)
     fire(guest, game, "A1")
     game.shots.get(sequence=1).delete()
-    Game.objects.filter(pk=game.pk).update(moves=1)
+    game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(moves=1, log=game.log[:1])
     result = checked(capsys)
     assert result["half_moves"] == 1
     assert "half a move" in result["problems"][0]
@@ -39,17 +40,20 @@ def test_it_finds_a_shot_that_disagrees_with_the_replay(guest, capsys):
     shot = game.shots.get(sequence=0)
     shot.hit = not shot.hit
     shot.save()
-    assert "disagrees with the replay" in checked(capsys)["problems"][0]
+    assert "the shot rows are not the replay" in checked(capsys)["problems"][0]
 
 
-def test_it_finds_a_game_row_that_disagrees_with_its_shots_and_ships(guest, capsys):
+def test_it_finds_shot_and_ship_rows_that_disagree_with_the_game_row(guest, capsys):
     game = started_game(guest)
     fire(guest, game, "A1")
     game.refresh_from_db()
-    Game.objects.filter(pk=game.pk).update(cells="A1")
-    assert "the row's cells are not its stored shots" in checked(capsys)["problems"][0]
-    Game.objects.filter(pk=game.pk).update(cells=game.cells)
+    Game.objects.filter(pk=game.pk).update(log=[{"fire": ["A2"]}, *game.log[1:]])
+    assert "the shot rows are not the replay" in checked(capsys)["problems"][0]
+    Game.objects.filter(pk=game.pk).update(log=game.log)
     assert checked(capsys)["problems"] == []
+    Game.objects.filter(pk=game.pk).update(moves=3)
+    assert "moves=3 but the log holds 2" in checked(capsys)["problems"][0]
+    Game.objects.filter(pk=game.pk).update(moves=2)
     game.ships.filter(player=1, name="Carrier").update(row=5)
     assert "the row's fleets are not its stored ships" in checked(capsys)["problems"][0]
 

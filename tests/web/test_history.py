@@ -133,7 +133,8 @@ def test_games_made_for_benchmarks_open_and_replay_like_played_ones(owner):
 
     call_command("make_games", user="owner", games=3, levels="1", seed=5, stdout=io.StringIO())
     for game in Game.objects.filter(owner=owner.user):
-        assert game.cells.split() == [shot.cell for shot in game.shots.order_by("sequence")]
+        shots = game.shots.order_by("sequence")
+        assert [c for move in game.log for c in move["fire"]] == [shot.cell for shot in shots]
         assert owner.get(game.get_absolute_url()).status_code == 200
         assert owner.get(f"/history/{game.pk}/?step=5").status_code == 200
 

@@ -1,4 +1,6 @@
-"""The migration that put each started game's replay on its row fills in older games."""
+"""The migrations that put each started game's replay on its row fill in older games:
+0003 copied the fleets and the shots' cells there, 0005 turns the cells into the log of
+moves and refuses a started row that does not hold its whole game."""
 
 import pytest
 from django.db import connection
@@ -56,25 +58,86 @@ def test_it_fills_in_started_games_and_leaves_games_in_setup_alone():
         migrated_to(latest())  # the rows as filled in, read by today's model
 
         game = Game.objects.get(pk=playing.pk)
-        assert game.cells == "A6 E2 J1"
+        assert game.log == [{"fire": ["A6"]}, {"fire": ["E2"]}, {"fire": ["J1"]}]
+        assert game.moves == 3
         assert [[s["ship"] for s in fleet] for fleet in game.fleets] == [
             [name for name, _, _ in HUMAN_FLEET],
             [name for name, _, _ in COMPUTER_FLEET],
         ]
         assert game.fleets[1][0] == {"ship": "Carrier", "row": 0, "col": 5, "orientation": "V"}
         assert [s.hit for s in game.engine().shots] == [True, True, True]  # from the row alone
-        assert Game.objects.get(pk=resigned.pk).cells == ""
+        assert Game.objects.get(pk=resigned.pk).log == []
         assert len(Game.objects.get(pk=resigned.pk).fleets[0]) == 5
         untouched = Game.objects.get(pk=setup.pk)
-        assert (untouched.fleets, untouched.cells) == ([], "")
+        assert (untouched.fleets, untouched.log) == ([], [])
     finally:
+        migrated_to(latest())
+
+
+BEFORE_LOG = [("games", "0004_game_next_game")]
+
+
+def old_started_game(apps, seed, cells, players, moves=None):
+    old_game, shot = apps.get_model("games", "Game"), apps.get_model("games", "Shot")
+    fleets = [
+        [
+            {"ship": name, "row": c.row, "col": c.col, "orientation": way}
+            for name, start, way in fleet
+            for c in [Coordinate.parse(start)]
+        ]
+        for fleet in (HUMAN_FLEET, COMPUTER_FLEET)
+    ]
+    game = old_game.objects.create(
+        level=1,
+        rules=RuleSet.salvo().to_dict(),
+        seed=seed,
+        status="playing",
+        moves=len(cells) if moves is None else moves,
+        fleets=fleets,
+        cells=" ".join(cells),
+    )
+    for sequence, (label, player) in enumerate(zip(cells, players, strict=True)):
+        cell = Coordinate.parse(label)
+        shot.objects.create(
+            game=game, sequence=sequence, player=player, row=cell.row, col=cell.col, hit=False
+        )
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_log_holds_a_salvo_turn_as_one_volley():
+    try:
+        apps = migrated_to(BEFORE_LOG)
+        cells = ["B2", "B3", "B4", "B5", "B6", "C1", "C2", "C3", "C4", "C5"]
+        salvo = old_started_game(apps, 1, cells, [0] * 5 + [1] * 5)
+        migrated_to(latest())
+        game = Game.objects.get(pk=salvo.pk)
+        assert game.log == [{"fire": cells[:5]}, {"fire": cells[5:]}]
+        assert game.moves == 2
+        view = game.view()
+        assert view.my_turn
+        assert [str(s.coord) for s in view.shots_fired] == cells[:5]
+    finally:
+        migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_refuses_a_started_row_that_does_not_hold_its_whole_game():
+    try:
+        apps = migrated_to(BEFORE_LOG)
+        broken = old_started_game(apps, 2, ["B2"], [0], moves=2)  # a shot missing from the row
+        with pytest.raises(RuntimeError, match=str(broken.pk)):
+            migrated_to(latest())
+    finally:
+        apps = migrated_to(BEFORE_LOG)
+        apps.get_model("games", "Game").objects.all().delete()
         migrated_to(latest())
 
 
 @pytest.mark.django_db(transaction=True)
 def test_it_fills_in_the_figures_of_games_already_finished_from_their_shots():
     try:
-        apps = migrated_to([("games", "0004_game_next_game")])
+        apps = migrated_to([("games", "0005_game_log_of_moves")])
         old_game, shot = apps.get_model("games", "Game"), apps.get_model("games", "Shot")
         salvo = RuleSet.salvo().to_dict()
         won = old_game.objects.create(level=1, rules=salvo, seed=1, status="won", moves=5)

@@ -104,7 +104,7 @@ def test_it_gives_shooting_figures(record):
 
 
 def test_it_counts_shots_to_win_for_both_sides(record):
-    rows = Game.objects.filter(owner=record.user).shots_to_win_counts()
+    rows = statistics_of(Game.objects.filter(owner=record.user)).shots_to_win
     yours = sorted(
         r["winner_shots"] for r in rows if r["status"] == "won" for _ in range(r["games"])
     )

@@ -157,6 +157,7 @@ def play(
         "fleets": fleets,
         "fleet_record": fleet_record(engine.boards),
         "shots": shots,
+        "log": [move.to_dict() for move in engine.moves],
         "status": status,
         "figures": Game.figures_from(engine),
     }
@@ -193,14 +194,14 @@ def store(
         game.owner = user
         game.rules = played["rules"].to_dict()
         game.status = played["status"]
-        game.moves = len(played["shots"])
+        game.moves = len(played["log"])
         game.play_seconds = sum(min(gap, MOVE_GAP_CAP.total_seconds()) for gap in gaps)
         game.created_at = started_at - timedelta(seconds=30)
         game.started_at = started_at
         game.last_move_at = game.finished_at = finished_at
-        # What the site rebuilds a game from: both fleets and every shot's cell, on the row.
+        # What the site rebuilds a game from: both fleets and every move, on the row.
         game.fleets = played["fleet_record"]
-        game.cells = " ".join(str(result.coord) for result in played["shots"])
+        game.log = played["log"]
         for field, value in played["figures"].items():
             setattr(game, field, value)
         rows.append(game)

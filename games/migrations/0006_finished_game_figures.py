@@ -20,7 +20,7 @@ def fill_figures(apps, schema_editor):
     (two queries a batch), so that a database of many games is never read at once."""
     Game = apps.get_model("games", "Game")
     Shot = apps.get_model("games", "Shot")
-    finished = Game.objects.filter(status__in=["won", "lost", "resigned"]).order_by("pk")
+    finished = Game.objects.filter(status__in=["won", "lost", "resigned", "draw"]).order_by("pk")
     ids = list(finished.values_list("pk", flat=True))
     for start in range(0, len(ids), BATCH):
         batch = ids[start : start + BATCH]
@@ -58,7 +58,7 @@ def fill_figures(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_game_next_game"),
+        ("games", "0005_game_log_of_moves"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
