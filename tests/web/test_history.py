@@ -160,3 +160,36 @@ def test_a_history_filter_the_site_does_not_know_is_refused(owner):
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert "/history/" not in response.content.decode()
+
+
+def test_the_leaderboard_keeps_the_first_ten_with_names_breaking_ties_and_costs_the_same_queries(
+    guest,
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            page = guest.get("/leaderboard")
+        return len(captured), page.context["boards"]
+
+    for name in ["zed", "amy"]:
+        user = make_user(name)
+        for status in ["won", "won", "lost", "lost", "lost"]:
+            finished_game(user, status, level=3)
+    few, _ = queries()
+    # Twelve players with three wins in five: ten places, the names decide who gets them.
+    for n in range(12):
+        user = make_user(f"player{n:02d}")
+        for status in ["won", "won", "won", "lost", "lost"]:
+            finished_game(user, status, level=3)
+    inactive = make_user("aaa-gone")
+    for _ in range(5):
+        finished_game(inactive, "won", level=3)
+    inactive.is_active = False
+    inactive.save()
+    many, boards = queries()
+    assert many == few
+    level_three = next(rows for level, _, rows in boards if level == 3)
+    assert [row["owner__username"] for row in level_three] == [f"player{n:02d}" for n in range(10)]
+    assert level_three[0] == {"owner__username": "player00", "played": 5, "wins": 3}
