@@ -36,6 +36,13 @@ class StatisticsFilter(forms.Form):
         choices=[("", "All rules")] + [(name, RULES_LABELS.get(name, name)) for name in VARIANTS],
     )
 
+    def full_clean(self) -> None:
+        super().full_clean()
+        # A refused choice's reason is read with its field (the template gives it this id).
+        for name in self.errors:
+            if name in self.fields:
+                self.fields[name].widget.attrs["aria-describedby"] = f"id_{name}-error"
+
     def games(self, games: GameQuerySet) -> GameQuerySet:
         """``games`` narrowed to the chosen level and rule set (call once the form is valid)."""
         if self.cleaned_data["level"] is not None:

@@ -259,7 +259,10 @@ def test_a_filter_the_site_does_not_know_is_refused_with_a_reason(record):
     for query in ["level=9", "level=x", "rules=chess"]:
         response = record.get(f"/stats?{query}")
         assert response.status_code == 400
-        assert "Select a valid choice" in response.content.decode()
+        page = response.content.decode()
+        assert "Select a valid choice" in page
+        assert 'aria-describedby="id_' in page
+        assert 'aria-invalid="true"' in page
         assert response.context["stats"] is None
 
 
