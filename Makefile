@@ -7,7 +7,16 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run serve test browser loadtest loadcost faulttest clean
+.PHONY: run serve secret-key test browser loadtest loadcost faulttest outagetest clean
+
+# Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
+# browser tests load into each page to check it for accessibility. The site loads none of it.
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -19,7 +28,7 @@ $(VENV)/.installed-run: requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $@
 
-$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt requirements-agents.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@ $(VENV)/.installed-run
 
@@ -31,14 +40,22 @@ run: $(VENV)/.installed-run
 # (one is generated into .env the first time), static files compressed and hashed through
 # WhiteNoise. Workers: two per core plus one (WEB_CONCURRENCY overrides).
 WEB_CONCURRENCY ?= $(shell echo $$(( $$(nproc) * 2 + 1 )))
-serve: $(VENV)/.installed-run
-	@[ -n "$$SECRET_KEY" ] || grep -qs '^SECRET_KEY=' .env || { \
-		echo "SECRET_KEY=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" >> .env; \
-		echo "Wrote a new SECRET_KEY to .env"; }
+serve: $(VENV)/.installed-run secret-key
 	DEBUG=False $(BIN)/python manage.py migrate --noinput
 	DEBUG=False $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --bind 127.0.0.1:$(PORT) \
+	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) \
 		--workers $(WEB_CONCURRENCY) --access-logfile - --graceful-timeout 10
+
+# The secret key, generated into .env the first time; .env is made readable by its owner
+# only before the key goes in (it signs every session).
+ENV_FILE ?= .env
+secret-key:
+	@[ -n "$$SECRET_KEY" ] || grep -qs '^SECRET_KEY=' $(ENV_FILE) || { \
+		(umask 077 && touch $(ENV_FILE)) && chmod 600 $(ENV_FILE) && \
+		echo "SECRET_KEY=$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" >> $(ENV_FILE) && \
+		echo "Wrote a new SECRET_KEY to $(ENV_FILE)"; }
+	@[ ! -e $(ENV_FILE) ] || [ "$$(stat -c %a $(ENV_FILE))" = 600 ] || \
+		echo "Warning: $(ENV_FILE) can be read by others; chmod 600 $(ENV_FILE)"
 
 # The end-to-end tests drive Debian's Chromium (a test tool's own browser download cannot
 # work on our machines); install it where it is missing.
@@ -47,7 +64,7 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: $(VENV)/.installed-dev browser
+test: $(VENV)/.installed-dev browser node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -76,5 +93,11 @@ loadcost: $(VENV)/.installed-dev
 faulttest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.fault $(ARGS)
 
+# The database, then Redis, taken away (through a relay this test closes; the machine's own
+# servers are not touched) while players play: 503s with Retry-After, no 500, nothing half
+# stored, every game resumes. About a minute; loopback only.
+outagetest: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.outage $(ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

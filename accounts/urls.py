@@ -2,19 +2,22 @@
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
-from django_ratelimit.decorators import ratelimit
+from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import views
-from battleship_site.limits import setting
+from accounts.forms import LoginForm
+from battleship_site.limits import login_attempts, password_changes
 
-# Each attempt hashes a password: login attempts per address (on top of django-axes' lockout
-# per username and address), password changes per player.
-login_view = ratelimit(key="ip", rate=setting("LOGIN_RATE"), method="POST", block=True)(
-    auth_views.LoginView.as_view(redirect_authenticated_user=True)
+# Django's form views also take PUT (as a POST with an empty form): pages and forms only.
+form_page = require_http_methods(["GET", "HEAD", "POST"])
+login_view = form_page(
+    login_attempts(
+        auth_views.LoginView.as_view(
+            authentication_form=LoginForm, redirect_authenticated_user=True
+        )
+    )
 )
-password_change_view = ratelimit(
-    key="user_or_ip", rate=setting("PASSWORD_CHANGE_RATE"), method="POST", block=True
-)(auth_views.PasswordChangeView.as_view())
+password_change_view = form_page(password_changes(auth_views.PasswordChangeView.as_view()))
 
 urlpatterns = [
     path("signup", views.signup, name="signup"),
@@ -23,7 +26,7 @@ urlpatterns = [
     path("password", password_change_view, name="password_change"),
     path(
         "password/done",
-        auth_views.PasswordChangeDoneView.as_view(),
+        require_safe(auth_views.PasswordChangeDoneView.as_view()),
         name="password_change_done",
     ),
     path("stats", views.statistics, name="statistics"),

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
-from accounts.forms import StatisticsFilter
+from accounts.forms import SignupForm, StatisticsFilter
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, duration
@@ -30,13 +29,13 @@ HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @ratelimit(key="ip", rate=setting("SIGNUP_RATE"), method="POST", block=True)
 def signup(request: HttpRequest) -> HttpResponse:
     """A new account; the games played in this browser as a guest become its games."""
     if request.user.is_authenticated:
         return redirect("statistics")
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         # Logging in sends user_logged_in, which hands the guest's games over.
@@ -45,7 +44,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return TemplateResponse(request, "registration/signup.html", {"form": form})
 
 
-@require_GET
+@require_safe
 @cache_control(private=True)  # one player's own record: no shared cache keeps it
 def statistics(request: HttpRequest) -> TemplateResponse:
     """Overview, per level, shooting, and three charts, of all games or of one level or rule
@@ -74,7 +73,7 @@ def statistics(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 @cache_control(private=True)  # one player's own record: no shared cache keeps it
 def history(request: HttpRequest) -> TemplateResponse:
     """Finished games, newest first, a page at a time, all or of one level or rule set (the
@@ -101,7 +100,7 @@ def history(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache
 @vary_on_headers("HX-Request")
 def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
@@ -128,7 +127,7 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest) -> TemplateResponse:
     """Players by wins against each level: usernames and counts, nothing else."""
     levels = sorted(LEVEL_NAMES)

@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django_ratelimit.middleware.RatelimitMiddleware",
     "games.middleware.DatabaseBusyMiddleware",
     "games.middleware.MethodNotAllowedPageMiddleware",
+    "games.middleware.PrivatePagesMiddleware",
+    "games.middleware.RetryAfterMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -118,8 +120,15 @@ if env("REDIS_URL", default=""):
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    # django-ratelimit and django-axes warn that a per-process cache does not share counts:
-    # known, and only so in single-process development.
+# Without Redis the rate-limit and lockout counters live in each process: with 3 workers a
+# password can be guessed 3 times as often. django-ratelimit and django-axes say so in their
+# checks, which stop `migrate` and `check --deploy`: silenced only in development (one
+# process), or in production when the operator says one process is meant (and gunicorn's
+# workers then say it loudly at start-up, battleship_site/wsgi.py).
+PER_PROCESS_LIMITS = not env("REDIS_URL", default="") and (
+    DEBUG or env.bool("PER_PROCESS_LIMITS", default=False)
+)
+if PER_PROCESS_LIMITS:
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "axes.W001"]
 
 RATELIMIT_VIEW = "games.views.rate_limited"
@@ -138,6 +147,34 @@ LOGIN_RATE = env("LOGIN_RATE", default="20/m")
 PASSWORD_CHANGE_RATE = env("PASSWORD_CHANGE_RATE", default="10/h")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Errors to standard error, where gunicorn and any process manager (systemd's journal, a
+# container's log) collect them: every server error with its traceback, the request's method
+# and path, and never its cookies or form values (battleship_site/logs.py).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request": {"()": "battleship_site.logs.RequestLine"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(method)s %(path)s %(message)s"}
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request"],
+            "formatter": "line",
+        }
+    },
+    "root": {"handlers": ["stderr"], "level": env("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        # Django's own handlers (the console only with DEBUG, mail to ADMINS) are replaced:
+        # every 5xx from here, 4xx not (they are the access log's business).
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,4 +1,6 @@
-"""What a game page shows, built from the person's view alone.
+"""What the classic game shows, built from one player's view alone: the web pages, the
+terminal game and the full-screen game all draw from it. (Another family of games, such
+as the sector game, brings display builders of its own.)
 
 Nothing here sees the opponent's board: the only input is a ``PlayerView``, so no page or
 partial can carry an unsunk enemy ship.
@@ -6,7 +8,9 @@ partial can carry an unsunk enemy ship.
 
 from __future__ import annotations
 
+import enum
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from games.engine import (
@@ -19,32 +23,68 @@ from games.engine import (
 )
 
 
+class CellState(enum.StrEnum):
+    """What a player knows of a cell: the one vocabulary of every board drawn."""
+
+    UNKNOWN = "unknown"
+    """An enemy cell not fired at: anything may be there."""
+    WATER = "water"
+    """A cell of one's own board with no ship, not fired at."""
+    SHIP = "ship"
+    """A ship's cell not hit: one's own, or the enemy's revealed at the end."""
+    MISS = "miss"
+    HIT = "hit"
+    SUNK = "sunk"
+
+    @property
+    def said(self) -> str:
+        """The word a screen reader says after the cell's name ("" for nothing known)."""
+        return "" if self in (CellState.UNKNOWN, CellState.WATER, CellState.SHIP) else self.value
+
+    @property
+    def symbol(self) -> str:
+        """The mark drawn in a fired-at cell, beside its colour."""
+        return {CellState.MISS: "•", CellState.HIT: "✕", CellState.SUNK: "✖"}.get(self, "")
+
+
+@dataclass(frozen=True)
+class Hull:
+    """A ship drawn whole from its first cell (the bow): how long, which way, and how it is."""
+
+    length: int
+    way: str  # "H" across, "V" down
+    state: str  # "yours" (afloat), "sunk", "revealed" (theirs, at the end)
+    fresh: bool = False  # sunk by the last round: drawn in
+
+
 @dataclass(frozen=True)
 class Cell:
     label: str
-    state: str  # unknown, miss, hit, sunk, ship (own or revealed), water
+    state: CellState
     ship: str = ""
     can_fire: bool = False
+    hull: Hull | None = None  # on the first cell of a ship that is shown
+    latest: bool = False  # fired at in the last round (marked until the next)
+
+    @property
+    def row(self) -> int:
+        return ROW_LETTERS.index(self.label[0])
+
+    @property
+    def col(self) -> int:
+        return int(self.label[1:]) - 1
 
     @property
     def name(self) -> str:
         """The accessible name: the label first, then what is known of the cell."""
-        words = {
-            "unknown": "",
-            "water": "",
-            "ship": self.ship,
-            "miss": "miss",
-            "hit": "hit",
-            "sunk": "sunk",
-        }
-        said = words[self.state]
-        if self.ship and self.state in ("hit", "sunk"):
+        said = self.ship if self.state is CellState.SHIP else self.state.said
+        if self.ship and self.state in (CellState.HIT, CellState.SUNK):
             said = f"{self.ship}, {said}"
         return f"{self.label}, {said}" if said else self.label
 
     @property
     def symbol(self) -> str:
-        return {"miss": "•", "hit": "✕", "sunk": "✖"}.get(self.state, "")
+        return self.state.symbol
 
 
 @dataclass(frozen=True)
@@ -76,6 +116,13 @@ def _grid(size: int) -> tuple[tuple[str, tuple[tuple[Coordinate, str], ...]], ..
     )
 
 
+def _hull(ship_cells: Iterable[Coordinate], state: str, fresh: bool) -> tuple[Coordinate, Hull]:
+    """A ship's first cell (top or left), where its drawing starts, and the drawing."""
+    cells = sorted(ship_cells)
+    way = "H" if len(cells) > 1 and cells[0].row == cells[-1].row else "V"
+    return cells[0], Hull(len(cells), way, state, fresh)
+
+
 class _Cells:
     """What the view says of each cell of both boards, looked up once; cells made on demand."""
 
@@ -89,29 +136,55 @@ class _Cells:
         # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
         # end the fleet revealed.
         self.fired = {shot.coord: shot.hit for shot in view.shots_fired}
-        self.sunk_cells = {
-            cell: name for name, cells in sunk_ship_cells(view).items() for cell in cells
-        }
+        sunk = sunk_ship_cells(view)
+        self.sunk_cells = {cell: name for name, cells in sunk.items() for cell in cells}
         self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
         self.can_fire = view.my_turn
+        # The last round's shots, each side's, marked until the next round.
+        mine, theirs = view.last_round
+        self.latest_fired = {s.coord for s in view.shots_fired[len(view.shots_fired) - mine :]}
+        self.latest_received = {
+            c for c, _hit in view.shots_received[len(view.shots_received) - theirs :]
+        }
+        # Ships are drawn whole: yours always, theirs once sunk (or all at the end); one sunk
+        # by the last round is drawn in.
+        self.enemy_hulls = dict(
+            [
+                _hull(ship.cells, "revealed", False)
+                for ship in view.enemy_fleet
+                if ship.name not in sunk
+            ]
+            + [_hull(cells, "sunk", bool(cells & self.latest_fired)) for cells in sunk.values()]
+        )
+        self.own_hulls = dict(
+            _hull(ship.cells, "sunk", bool(set(ship.cells) & self.latest_received))
+            if ship.name in self.own_sunk
+            else _hull(ship.cells, "yours", False)
+            for ship in view.fleet
+        )
 
     def own(self, coord: Coordinate, label: str) -> Cell:
         ship = self.own_ship_at.get(coord, "")
+        hull = self.own_hulls.get(coord)
+        latest = coord in self.latest_received
         if coord in self.received:
             if not self.received[coord]:
-                return Cell(label, "miss", ship)
-            return Cell(label, "sunk" if ship in self.own_sunk else "hit", ship)
-        return Cell(label, "ship" if ship else "water", ship)
+                return Cell(label, CellState.MISS, ship, hull=hull, latest=latest)
+            state = CellState.SUNK if ship in self.own_sunk else CellState.HIT
+            return Cell(label, state, ship, hull=hull, latest=latest)
+        return Cell(label, CellState.SHIP if ship else CellState.WATER, ship, hull=hull)
 
     def enemy(self, coord: Coordinate, label: str) -> Cell:
+        hull = self.enemy_hulls.get(coord)
+        latest = coord in self.latest_fired
         if coord in self.sunk_cells:
-            return Cell(label, "sunk", self.sunk_cells[coord])
+            return Cell(label, CellState.SUNK, self.sunk_cells[coord], hull=hull, latest=latest)
         if coord in self.fired:
-            state = "hit" if self.fired[coord] else "miss"
-            return Cell(label, state, self.revealed.get(coord, ""))
+            state = CellState.HIT if self.fired[coord] else CellState.MISS
+            return Cell(label, state, self.revealed.get(coord, ""), hull=hull, latest=latest)
         if coord in self.revealed:
-            return Cell(label, "ship", self.revealed[coord])
-        return Cell(label, "unknown", can_fire=self.can_fire)
+            return Cell(label, CellState.SHIP, self.revealed[coord], hull=hull)
+        return Cell(label, CellState.UNKNOWN, can_fire=self.can_fire)
 
 
 def build_display(view: PlayerView) -> GameDisplay:

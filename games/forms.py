@@ -9,6 +9,15 @@ from django import forms
 from games.display import sentence
 from games.engine import Fire, RuleSet
 
+LONGEST_ECHO = 40
+"""Longer than any valid value of a field: what is sent back of it is cut to this."""
+
+
+def excerpt(value: str) -> str:
+    """``value``, or a short excerpt of it (marked "…") if it is longer than any valid one:
+    a refusal never sends back more than a few words of what was sent."""
+    return value if len(value) <= LONGEST_ECHO else value[:LONGEST_ECHO] + "…"
+
 
 class FireForm(forms.Form):
     """A shot, or a volley typed as several cells ("B7 C8"), and the move number the page
@@ -31,8 +40,19 @@ class FireForm(forms.Form):
         self.rules = rules
 
     def clean_cell(self) -> Fire:
+        text = self.cleaned_data["cell"]
+        size = self.rules.board_size
+        # A volley names each cell at most once: "L12, " is the longest way to write one.
+        if len(text) > 5 * size * size:
+            raise forms.ValidationError("That is more cells than the board has.")
+        for word in text.replace(",", " ").split():
+            if len(word) > LONGEST_ECHO:
+                raise forms.ValidationError(
+                    f"'{excerpt(word)}' is not a cell: use a row letter and a column number, "
+                    "like B7."
+                )
         try:
-            return Fire.parse(self.cleaned_data["cell"], self.rules.board_size)
+            return Fire.parse(text, size)
         except ValueError as error:
             raise forms.ValidationError(sentence(error)) from error
 

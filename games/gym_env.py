@@ -1,10 +1,12 @@
 """A Gymnasium environment over the engine: ``Battleship-v0``.
 
-Importing this module registers the environment, so either of these works::
+Importing this module registers the environment, as ``battleship/Battleship-v0`` and as
+``Battleship-v0``, so any of these works::
 
     import gymnasium as gym
-    env = gym.make("games.gym_env:Battleship-v0")      # imports this module first
-    env = gym.make("Battleship-v0", opponent=3)        # once games.gym_env is imported
+    env = gym.make("games.gym_env:battleship/Battleship-v0")  # imports this module first
+    env = gym.make("battleship/Battleship-v0", opponent=3)   # once games.gym_env is imported
+    env = gym.make("Battleship-v0")                           # the id it has always had
 
 The agent fires at a hidden fleet, one cell per step. Like the engine and the computer
 players, this module imports nothing from Django.
@@ -27,7 +29,7 @@ from numpy.typing import NDArray
 from games.ai import computer_seed, get_player
 from games.ai.base import ComputerPlayer
 from games.ai.benchmark import range_view
-from games.display import build_display
+from games.display import Cell, build_display
 from games.engine import (
     BattleshipGame,
     Board,
@@ -48,7 +50,26 @@ MAX_STEPS = 400
 UNKNOWN, MISS, HIT, SUNK = 0, 1, 2, 3
 """The values of a cell in the observation."""
 
+OBSERVATIONS = ("grid", "planes")
+"""The observations on offer: ``BattleshipEnv(observation=...)``."""
+PLANES = (UNKNOWN, MISS, HIT, SUNK)
+"""With ``observation="planes"``: plane ``i`` is 1 where the grid holds ``PLANES[i]``."""
+_PLANE_VALUES = np.array(PLANES, dtype=np.int8).reshape(-1, 1, 1)
+
 AGENT, OPPONENT = 0, 1
+
+CELL_PIXELS = 8
+"""The side of a cell's square in an ``rgb_array`` render."""
+COLOURS: dict[str, tuple[int, int, int]] = {
+    "unknown": (28, 58, 94),  # deep water: not fired at
+    "water": (28, 58, 94),
+    "miss": (140, 180, 210),  # pale: fired at, nothing there
+    "hit": (220, 40, 40),
+    "sunk": (110, 20, 60),
+    "ship": (150, 150, 150),  # the agent's own ships (two-sided game)
+}
+"""The colour of a cell in an ``rgb_array`` render, by its state in ``games.display``."""
+GRID_LINE = (10, 20, 35)
 
 Placement = tuple[str, Coordinate | str, Orientation | str]
 
@@ -92,12 +113,18 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     **Observation.** The agent's tracking grid, ``Box(0, 3, (size, size), int8)``, rows
     A, B, ... down and columns 1, 2, ... across: 0 unknown (never fired at), 1 miss, 2 hit,
     3 sunk (a hit the agent can tell belongs to a sunk ship, ``engine.sunk_ship_cells``;
-    never under fog of war, where sinkings are not announced).
+    never under fog of war, where sinkings are not announced). With
+    ``observation="planes"`` the same grid one-hot, ``Box(0, 1, (4, size, size), int8)``:
+    plane 0 unknown, 1 miss, 2 hit, 3 sunk (``PLANES``), each 1 where the grid holds that
+    value. A network learns from planes far sooner than from the values 0 to 3, which
+    it reads as amounts (``examples/train_maskable_ppo.py`` trains on planes).
 
     **Action.** ``Discrete(size * size)``: action ``a`` fires at row ``a // size``, column
     ``a % size`` (``Coordinate(a // size, a % size)``, so ``B7`` is 16).
     ``info["action_mask"]`` is an ``int8`` array with 1 for every cell not yet fired at;
-    ``env.action_space.sample(info["action_mask"])`` draws a legal action. An illegal action
+    ``env.action_space.sample(info["action_mask"])`` draws a legal action, and
+    ``action_masks()`` gives the same mask as booleans (what sb3-contrib's ``MaskablePPO``
+    asks for). An illegal action
     (a cell already fired at) changes nothing, earns ``Rewards.illegal`` and counts toward
     the step cap.
 
@@ -106,8 +133,10 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     **End.** ``terminated`` when the fleet is sunk (or, two-sided, the agent's fleet);
     ``truncated`` when ``MAX_STEPS`` (400) steps pass first, which only illegal actions can
-    bring about on a 10 x 10 board. After either (and before the first ``reset()``),
-    ``step()`` raises ``RuntimeError`` until the next ``reset()``.
+    bring about on a 10 x 10 board; the cap is registered as ``spec.max_episode_steps``, so
+    ``gym.make`` adds a ``TimeLimit`` that truncates at the same step. After either (and
+    before the first ``reset()``), ``step()`` raises ``RuntimeError`` until the next
+    ``reset()``.
 
     **Seeds.** ``reset(seed=S)`` starts episode 0 of seed S; each ``reset()`` after it
     starts the next episode. The fleet of episode n is the one ``bench_ai --seed S`` fires
@@ -119,15 +148,21 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     **Info.** ``action_mask``; ``result`` (``"hit"``, ``"miss"``, ``"sunk"`` or
     ``"illegal"``; ``"sunk"`` only when announced), ``sunk`` (the ship's name, when
-    announced), ``shots`` (legal shots the agent has fired), ``hits``, ``steps``, ``episode``
-    and, two-sided, ``opponent_shots`` (the cells, like ``"B7"``, the opponent fired at
+    announced), ``shots`` (legal shots the agent has fired), ``hits``, ``steps``,
+    ``episode_number`` (the episode's number since ``reset(seed=S)``; not ``episode``, the
+    key agent libraries and ``RecordEpisodeStatistics`` fill with an episode's return and
+    length) and, two-sided, ``opponent_shots`` (the cells, like ``"B7"``, the opponent fired at
     since the last step) and ``winner`` (0 the agent, 1 the opponent, None while playing).
+
+    **Render.** ``render_mode="ansi"``: the boards as text, as the terminal game draws
+    them; ``"rgb_array"``: the same as an image (the agent's own fleet on the left in the
+    two-sided game), a square of ``CELL_PIXELS`` a cell, coloured by ``COLOURS``.
 
     ``env.unwrapped.player_view()`` gives the agent's ``PlayerView``, so that a computer
     player from ``games.ai`` can play as the agent (see ``examples/gym_levels.py``).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     MAX_STEPS = MAX_STEPS
 
     def __init__(
@@ -136,8 +171,11 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         opponent: int | None = None,
         rewards: Rewards | None = None,
         render_mode: str | None = None,
+        observation: str = "grid",
     ) -> None:
         self.rules = rule_set(rules)
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}")
         if opponent is not None:
             get_player(opponent, 0)  # ValueError now for a level that does not exist
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -147,7 +185,12 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self.render_mode = render_mode
         size = self.rules.board_size
         self.size = size
-        self.observation_space = spaces.Box(0, 3, shape=(size, size), dtype=np.int8)
+        self.observation = observation
+        self.observation_space = (
+            spaces.Box(0, 3, shape=(size, size), dtype=np.int8)
+            if observation == "grid"
+            else spaces.Box(0, 1, shape=(len(PLANES), size, size), dtype=np.int8)
+        )
         self.action_space = spaces.Discrete(size * size)
         self._base_seed: int | None = None
         self._episode = 0
@@ -159,6 +202,11 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._game: BattleshipGame | None = None
         self._opponent: ComputerPlayer | None = None
         self._opponent_shots: list[str] = []
+        # The agent's grid as the observation shows it, kept up to date by ``_sync``.
+        self._grid = np.zeros((size, size), dtype=np.int8)
+        self._sunk_seen: tuple[int, bool] | None = None
+        self._sunk_cells: list[tuple[int, int]] = []
+        self._shots = 0
 
     # -- the Gymnasium API --------------------------------------------------------------
 
@@ -202,6 +250,9 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._base_seed, self._episode, self._steps = base, episode, 0
         self._target, self._fired = target, []
         self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
+        self._grid = np.zeros((self.size, self.size), dtype=np.int8)
+        self._sunk_seen, self._shots = None, 0
+        self._sync()
         return self._observation(), self._info(result=None)
 
     def step(
@@ -214,7 +265,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._steps += 1
         self._opponent_shots = []
         rewards = self.rewards
-        if cell in self._targeted():
+        if self._grid[cell.row, cell.col] != UNKNOWN:  # fired at before
             truncated = self._steps >= MAX_STEPS
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
         hit, sunk, won = self._fire(cell)
@@ -228,13 +279,17 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             self._opponent_shots = _opponent_turns(self._game, self._opponent)
             if self._game.phase is GamePhase.FINISHED:
                 reward += rewards.loss
+        self._sync()
         terminated = self._finished()
         truncated = not terminated and self._steps >= MAX_STEPS
         result = "sunk" if announced else ("hit" if hit else "miss")
         return self._observation(), reward, terminated, truncated, self._info(result, announced)
 
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the boards as text, as the terminal game draws them."""
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The boards as ``render_mode`` asks: ``"ansi"`` text, as the terminal game draws
+        them, or an ``"rgb_array"`` image (``CELL_PIXELS`` a cell, see ``COLOURS``)."""
+        if self.render_mode == "rgb_array":
+            return self._image()
         if self.render_mode != "ansi":
             return None
         out = io.StringIO()
@@ -246,7 +301,21 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             console.boards("Your fleet", display.own_rows, "Enemy waters", display.enemy_rows)
         return out.getvalue()
 
+    def _image(self) -> NDArray[np.uint8]:
+        display = build_display(self.player_view())
+        boards = [_board_image(display.enemy_rows)]
+        if self._game is not None:  # the agent's own fleet on the left, as in the text
+            gap = np.full((boards[0].shape[0], CELL_PIXELS, 3), 255, dtype=np.uint8)
+            boards = [_board_image(display.own_rows), gap, *boards]
+        return np.concatenate(boards, axis=1)
+
     # -- for agents and scripts ---------------------------------------------------------
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """True for every action that fires at a cell not yet fired at: the mask
+        sb3-contrib's ``MaskablePPO`` asks the environment for (``info["action_mask"]``
+        holds the same as ``int8``)."""
+        return self._mask().astype(bool)
 
     def coordinate(self, action: np.int64 | int | np.ndarray) -> Coordinate:
         """The cell an action fires at; ``ValueError`` for anything but an integer action.
@@ -313,37 +382,77 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             return self._game.phase is GamePhase.FINISHED
         return self._target.is_complete and self._target.all_sunk
 
-    def _targeted(self) -> frozenset[Coordinate]:
-        return self.player_view().targeted
+    def _sync(self) -> None:
+        """Bring the agent's grid up to date with its view, once a step.
+
+        The view is built once here; the observation, the mask and the info read the grid.
+        In the search game the environment keeps the shot list itself, so only the shot
+        just fired is new; the engine's view in the two-sided game is read whole (what the
+        engine chose to announce is its business). The sunk ships' cells are worked out
+        again only when they can have changed: ``sunk_ship_cells`` reads each sunk ship's
+        cells from the hits up to its sinking, so only a new sinking (or the fleet revealed
+        at the end) changes them; working them out every step from the whole shot list was
+        the larger part of a step.
+        """
+        view = self.player_view()
+        grid = self._grid
+        if self._game is None:
+            new = self._fired[self._shots :]
+        else:
+            grid[:] = UNKNOWN
+            new = list(view.shots_fired)
+        for shot in new:
+            grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+        seen = (len(view.enemy_sunk), bool(view.enemy_fleet))
+        if seen != (0, False) and seen != self._sunk_seen:
+            self._sunk_cells = [
+                (cell.row, cell.col) for cells in sunk_ship_cells(view).values() for cell in cells
+            ]
+        elif seen == (0, False):
+            self._sunk_cells = []
+        self._sunk_seen = seen
+        for row, col in self._sunk_cells:
+            grid[row, col] = SUNK
+        self._shots = len(view.shots_fired)
 
     def _observation(self) -> NDArray[np.int8]:
-        view = self.player_view()
-        grid = np.zeros((self.size, self.size), dtype=np.int8)
-        for shot in view.shots_fired:
-            grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
-        for cells in sunk_ship_cells(view).values():
-            for cell in cells:
-                grid[cell.row, cell.col] = SUNK
-        return grid
+        if self.observation == "grid":
+            return self._grid.copy()
+        planes: NDArray[np.int8] = (self._grid == _PLANE_VALUES).astype(np.int8)
+        return planes
+
+    def _mask(self) -> NDArray[np.int8]:
+        mask: NDArray[np.int8] = (self._grid.reshape(-1) == UNKNOWN).astype(np.int8)
+        return mask
 
     def _info(self, result: str | None, sunk: str | None = None) -> dict[str, Any]:
-        view = self.player_view()
-        mask = np.ones(self.size * self.size, dtype=np.int8)
-        for cell in view.targeted:
-            mask[cell.row * self.size + cell.col] = 0
         info: dict[str, Any] = {
-            "action_mask": mask,
+            "action_mask": self._mask(),
             "result": result,
             "sunk": sunk,
-            "shots": len(view.shots_fired),
-            "hits": sum(1 for shot in view.shots_fired if shot.hit),
+            "shots": self._shots,
+            "hits": int(np.count_nonzero(self._grid >= HIT)),
             "steps": self._steps,
-            "episode": self._episode,
+            "episode_number": self._episode,
         }
         if self._game is not None:
             info["opponent_shots"] = list(self._opponent_shots)
             info["winner"] = self._game.winner
         return info
+
+
+def tracking_grid(view: PlayerView) -> NDArray[np.int8]:
+    """A player's tracking grid, worked out from its view alone: ``UNKNOWN``, ``MISS``,
+    ``HIT`` or ``SUNK`` a cell, as the observation shows it (the environment keeps its own
+    up to date a shot at a time instead)."""
+    size = view.rules.board_size
+    grid = np.zeros((size, size), dtype=np.int8)
+    for shot in view.shots_fired:
+        grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+    for cells in sunk_ship_cells(view).values():
+        for cell in cells:
+            grid[cell.row, cell.col] = SUNK
+    return grid
 
 
 def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
@@ -354,6 +463,17 @@ def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
     """
     board = Board.random_placement(rules, random.Random(f"{seed}:bench:{episode}"))
     return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
+
+
+def _board_image(rows: Sequence[tuple[str, Sequence[Cell]]]) -> NDArray[np.uint8]:
+    """One board as an RGB image: a square of ``CELL_PIXELS`` per cell, a grid line between."""
+    states = [[cell.state for cell in cells] for _, cells in rows]
+    palette = np.array(list(COLOURS.values()), dtype=np.uint8)
+    index = np.array([[list(COLOURS).index(state) for state in row] for row in states])
+    image = np.repeat(np.repeat(palette[index], CELL_PIXELS, axis=0), CELL_PIXELS, axis=1)
+    image[::CELL_PIXELS, :] = GRID_LINE
+    image[:, ::CELL_PIXELS] = GRID_LINE
+    return image
 
 
 def _opponent_turns(game: BattleshipGame, opponent: ComputerPlayer) -> list[str]:
@@ -379,5 +499,14 @@ def _board(rules: RuleSet, fleet: Iterable[Sequence[Any]]) -> Board:
     return board
 
 
-if "Battleship-v0" not in gym.registry:
-    gym.register(id="Battleship-v0", entry_point="games.gym_env:BattleshipEnv")
+ENV_IDS = ("battleship/Battleship-v0", "Battleship-v0")
+"""The ids it is registered under: namespaced, as installed packages' environments are, and
+the plain one it has always had."""
+
+for _env_id in ENV_IDS:
+    if _env_id not in gym.registry:
+        # The cap registered too, so that wrappers and agent libraries see it in
+        # ``spec.max_episode_steps``; the environment truncates at the same step on its own.
+        gym.register(
+            id=_env_id, entry_point="games.gym_env:BattleshipEnv", max_episode_steps=MAX_STEPS
+        )

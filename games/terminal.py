@@ -9,19 +9,24 @@ terminal shows exactly what the web page would: never an unsunk enemy ship.
 
 Bad input always gets a message and a new prompt; end of input (Ctrl-D) and Ctrl-C end
 the session quietly.
+
+``python -m games.terminal`` (and ``manage.py play``) runs it from the command line without
+Django: ``main()`` below, whose exit codes are ``EXIT_*``.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import secrets
+import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
-from games.ai import computer_seed, get_player
+from games.ai import LEVELS, computer_seed, get_player
 from games.ai.base import ComputerPlayer
-from games.display import Cell, build_display, sentence
+from games.display import Cell, CellState, build_display, sentence
 from games.engine import (
     ROW_LETTERS,
     BattleshipGame,
@@ -34,18 +39,26 @@ from games.engine import (
     RuleSet,
     ShotsPerTurn,
 )
+from games.variants import VARIANTS, rule_set
 
 HUMAN, COMPUTER = 0, 1
 
-SYMBOLS = {"water": ".", "unknown": ".", "ship": "S", "miss": "o", "hit": "X", "sunk": "#"}
+SYMBOLS = {
+    CellState.WATER: ".",
+    CellState.UNKNOWN: ".",
+    CellState.SHIP: "S",
+    CellState.MISS: "o",
+    CellState.HIT: "X",
+    CellState.SUNK: "#",
+}
 # ANSI colours, used only on a terminal that wants them (see ``wants_colour``).
 COLOURS = {
-    "water": "2",
-    "unknown": "2",
-    "ship": "1;32",
-    "miss": "36",
-    "hit": "1;31",
-    "sunk": "1;35",
+    CellState.WATER: "2",
+    CellState.UNKNOWN: "2",
+    CellState.SHIP: "1;32",
+    CellState.MISS: "36",
+    CellState.HIT: "1;31",
+    CellState.SUNK: "1;35",
 }
 LEGEND = "X hit   o miss   # sunk   S ship   . open water"
 
@@ -104,7 +117,7 @@ class Console:
             return None
         return line.strip()
 
-    def paint(self, state: str) -> str:
+    def paint(self, state: CellState) -> str:
         symbol = SYMBOLS[state]
         if not self.colour:
             return symbol
@@ -160,14 +173,15 @@ def play(
 ) -> str:
     """Play a game against the computer of ``level``; returns how it ended.
 
-    The result is ``"won"``, ``"lost"``, ``"resigned"`` or ``"quit"`` (left unfinished).
+    The result is ``"won"``, ``"lost"``, ``"resigned"``, ``"quit"`` (left unfinished) or
+    ``"interrupted"`` (Ctrl-C; left unfinished too).
     """
     console = Console(stdin, stdout, wants_colour(stdout) if colour is None else colour)
     try:
         return _play(console, level, seed, rules or RuleSet.standard(), manual)
     except KeyboardInterrupt:
         console.say("\nInterrupted: the game is left unfinished.")
-        return "quit"
+        return "interrupted"
 
 
 def _play(console: Console, level: int, seed: int | None, rules: RuleSet, manual: bool) -> str:
@@ -337,7 +351,10 @@ def _draw_own(console: Console, game: BattleshipGame) -> None:
         (
             ROW_LETTERS[r],
             [
-                Cell(str(Coordinate(r, c)), "ship" if Coordinate(r, c) in own else "water")
+                Cell(
+                    str(Coordinate(r, c)),
+                    CellState.SHIP if Coordinate(r, c) in own else CellState.WATER,
+                )
                 for c in range(size)
             ],
         )
@@ -365,14 +382,14 @@ def watch(
 
     With ``step`` the boards are drawn after every shot and Enter shows the next one
     (``all`` plays to the end, ``quit`` stops). Returns ``"won"`` or ``"lost"`` from the
-    first player's side, or ``"quit"``.
+    first player's side, ``"quit"``, or ``"interrupted"`` (Ctrl-C).
     """
     console = Console(stdin, stdout, wants_colour(stdout) if colour is None else colour)
     try:
         return _watch(console, level, vs, seed, rules or RuleSet.standard(), step)
     except KeyboardInterrupt:
         console.say("\nInterrupted.")
-        return "quit"
+        return "interrupted"
 
 
 def _watch(
@@ -405,14 +422,11 @@ def _watch(
             console.say(f"Shot {number:>3}: {names[seat]} fires at {result.coord}: {news}")
         if step and game.phase is GamePhase.IN_PROGRESS:
             _draw_both(console, game, names)
-            answer = console.ask("Enter, all or quit: ")
-            if answer is None or answer.lower() in QUIT_WORDS:
+            answer = _next_or_all(console, unit)
+            if answer is None:
                 console.say("Stopped watching.")
                 return "quit"
-            if answer.lower() in {"all", "a"}:
-                step = False
-            elif answer:
-                console.say(f"Press Enter for the next {unit}, type all or quit.")
+            step = answer == "next"
     _draw_both(console, game, names)
     winner = game.winner
     if winner is None:  # both fleets went down in one round
@@ -425,6 +439,21 @@ def _watch(
     return "won" if winner == 0 else "lost"
 
 
+def _next_or_all(console: Console, unit: str) -> str | None:
+    """Wait for Enter (``"next"``) or ``all``; None for quit or end of input. Anything
+    else is explained and asked again: it must not play a ``unit`` (a shot, or a Salvo
+    turn) the spectator did not ask for."""
+    while True:
+        answer = console.ask("Enter, all or quit: ")
+        if answer is None or answer.lower() in QUIT_WORDS:
+            return None
+        if not answer:
+            return "next"
+        if answer.lower() in {"all", "a"}:
+            return "all"
+        console.say(f"Press Enter for the next {unit}, type all or quit.")
+
+
 def _draw_both(console: Console, game: BattleshipGame, names: Sequence[str]) -> None:
     # A spectator sees everything: each player's own board, with the shots it received.
     rows = [build_display(game.view_for(seat)).own_rows for seat in (0, 1)]
@@ -433,3 +462,178 @@ def _draw_both(console: Console, game: BattleshipGame, names: Sequence[str]) -> 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+# -- the command line ---------------------------------------------------------------------
+
+EXIT_OK = 0
+"""The game ran: finished (won, lost, resigned) or left with quit or Ctrl-D."""
+EXIT_ERROR = 1
+"""The game could not go on: its output was closed (``| head``, say)."""
+EXIT_USAGE = 2
+"""Bad usage: an unknown option, a level that does not exist, options that do not go together."""
+EXIT_INTERRUPTED = 130
+"""Interrupted with Ctrl-C (128 + SIGINT, as shells report it)."""
+
+EXIT_CODES = f"""exit status:
+  {EXIT_OK}    the game ran: finished (won, lost or resigned), or left with quit or Ctrl-D
+  {EXIT_ERROR}    the output was closed before the game ended
+  {EXIT_USAGE}    bad usage
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)"""
+
+
+class UsageError(ValueError):
+    """Options that cannot be played: a level that does not exist, or options that do not
+    go together (each one only means something with or without ``--watch``)."""
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The game's options: for ``python -m games.terminal`` and ``manage.py play`` alike."""
+    levels = ", ".join(f"{info.level} {info.name}" for info in LEVELS)
+    parser.add_argument(
+        "--level", type=int, default=3, help=f"the computer to play (default 3): {levels}"
+    )
+    parser.add_argument("--seed", type=int, help="replay a game: the seed it printed")
+    parser.add_argument("--rules", choices=list(VARIANTS), default="standard")
+    parser.add_argument(
+        "--manual", action="store_true", help="place your fleet by hand (default: at random)"
+    )
+    parser.add_argument(
+        "--watch", action="store_true", help="watch --level play --vs, shot by shot"
+    )
+    parser.add_argument("--vs", type=int, help="with --watch: the second computer's level")
+    parser.add_argument(
+        "--all", action="store_true", help="with --watch: play to the end without pausing"
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="line by line instead of full screen (so it is when not on a terminal, with "
+        "NO_COLOR set, with --manual or --watch)",
+    )
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """``UsageError`` for options that cannot be played; nothing has started yet."""
+    known = [info.level for info in LEVELS]
+    for value in (options["level"], options.get("vs")):
+        if value is not None and value not in known:
+            raise UsageError(f"there is no level {value}: choose one of {known}")
+    if not options["watch"]:
+        for option in ("vs", "all"):
+            if options.get(option) not in (None, False):
+                raise UsageError(f"--{option} is for --watch: " + _WATCH_ONLY[option])
+    elif options.get("manual"):
+        raise UsageError("--manual is for playing: when watching, the computers place their own")
+
+
+_WATCH_ONLY = {
+    "vs": "the second computer player's level",
+    "all": "it watches to the end without pausing",
+}
+
+
+def run(options: dict[str, Any], stdin: TextIO, stdout: TextIO, colour: bool | None) -> str:
+    """Play or watch as ``options`` say (checked with ``check_options`` first)."""
+    level = options["level"]
+    rules = rule_set(options["rules"])
+    if options["watch"]:
+        vs = options["vs"] if options.get("vs") is not None else level
+        return watch(
+            stdin,
+            stdout,
+            level=level,
+            vs=vs,
+            seed=options["seed"],
+            rules=rules,
+            step=not options["all"],
+            colour=colour,
+        )
+    return play(
+        stdin,
+        stdout,
+        level=level,
+        seed=options["seed"],
+        rules=rules,
+        manual=options["manual"],
+        colour=colour,
+    )
+
+
+def parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The command line of ``python -m games.terminal``: the game's options and no others."""
+    parser = argparse.ArgumentParser(
+        # Run as a module, argv[0] is terminal.py's path; as the installed script, its name.
+        prog=prog or ("python -m games.terminal" if sys.argv[0].endswith(".py") else None),
+        description="Play Battleship against the computer in the terminal (fire with cells "
+        "like B7), or watch two computer players with --watch.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_options(parser)
+    colour = parser.add_mutually_exclusive_group()
+    colour.add_argument("--no-color", action="store_true", help="never colour the boards")
+    colour.add_argument(
+        "--force-color", action="store_true", help="colour the boards even when not a terminal"
+    )
+    return parser
+
+
+def _full_screen(options: dict[str, Any], stdin: TextIO, stdout: TextIO) -> bool:
+    """Whether to open the full-screen game: a person at a terminal (both ends of it),
+    colour wanted, nothing asked that only the line-by-line game does, and Textual there."""
+    if options["plain"] or options["watch"] or options["manual"] or options["no_color"]:
+        return False
+    if stdin is not sys.stdin or stdout is not sys.stdout:
+        return False
+    if not (stdin.isatty() and wants_colour(stdout)):
+        return False
+    try:
+        import textual  # noqa: F401  (an optional dependency of an installed package)
+    except ImportError:
+        return False
+    return True
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    prog: str | None = None,
+) -> int:
+    """Run the terminal game from the command line; returns the exit status (``EXIT_*``).
+
+    Needs no Django settings: no secret key, no database.
+    """
+    command = parser(prog)
+    options = vars(command.parse_args(argv))  # exits 2 itself for unknown options
+    try:
+        check_options(options)
+    except UsageError as error:
+        command.error(str(error))  # the usage line and the message on stderr, exit 2
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    colour = False if options["no_color"] else (True if options["force_color"] else None)
+    if _full_screen(options, stdin, out):
+        from games.tui import BattleshipApp
+
+        # The menu first, unless a seed asks to replay one game.
+        seed = options["seed"]
+        BattleshipApp(
+            rules=options["rules"], level=options["level"], seed=seed, menu=seed is None
+        ).run()
+        return EXIT_OK
+    try:
+        result = run(options, stdin, out, colour)
+    except BrokenPipeError:
+        # Whoever read the output has gone (``| head -3``): stop quietly. Python would try
+        # to flush standard output again on the way out and complain; point it elsewhere.
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR
+    return EXIT_INTERRUPTED if result == "interrupted" else EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

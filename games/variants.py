@@ -12,6 +12,7 @@ VARIANTS: dict[str, Callable[[], RuleSet]] = {
     "salvo": RuleSet.salvo,
     "no_touch": RuleSet.no_touch,
     "fog_of_war": RuleSet.fog_of_war,
+    "special_weapons": RuleSet.special_weapons,
 }
 
 

@@ -13,23 +13,24 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.humanize.templatetags.humanize import apnumber
+from django.db.models import Avg, Count, Sum
 from django.http import HttpRequest as DjangoHttpRequest
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.addresses import client_ip
-from battleship_site.limits import setting
+from battleship_site.limits import retry_after, setting
 from games.ai import LEVELS, LevelInfo
-from games.display import build_display, build_move, sentence, summarise
+from games.display import build_display, build_move, duration, sentence, summarise
 from games.engine import MoveResult, RuleSet
-from games.forms import FireForm
+from games.forms import FireForm, excerpt
 from games.models import HUMAN, Game, StaleMove, guest_id
 
 GAME_PAGE = "games/game.html"
@@ -55,11 +56,21 @@ per_address = ratelimit(group="address", key="ip", rate=setting("ADDRESS_RATE"),
 per_player_setup = ratelimit(group="setup", key=player_key, rate=setting("SETUP_RATE"), block=True)
 
 
+# The longest value any game form sends (a ship's name) is far shorter. An error message names
+# what was sent: never more of it than this, or a 2 MB cell comes back as a 20 MB page.
+def posted(request: HttpRequest, name: str, default: str = "") -> str:
+    """A form value, cut to a short excerpt (marked "…") if it is longer than any valid one."""
+    return excerpt(request.POST.get(name, default))
+
+
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """429, with a page that says what to do next."""
-    return TemplateResponse(request, "429.html", status=429)
+    """429, with a page that says what to do next, and when (``Retry-After``)."""
+    response = TemplateResponse(request, "429.html", status=429)
+    response["Retry-After"] = str(retry_after(request))
+    return response
 
 
+@require_safe
 @cache_control(private=True)  # it lists this browser's unfinished games
 def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
@@ -82,7 +93,7 @@ def home(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
     """Up and reaching the database: for monitoring, and the load test's trivial page."""
@@ -90,7 +101,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def new_game(request: HttpRequest) -> TemplateResponse:
     """Choose an opponent."""
     return TemplateResponse(request, "games/new.html", {"levels": LEVELS})
@@ -154,30 +165,60 @@ def render_game(
         "notice": notice,
         "level": level_info(game.level),
         "oob": partial,
+        # A refused cell stays in the Fire at box, to correct rather than type again.
+        "typed_cell": posted(request, "cell").strip() if error else "",
     }
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}
         unplaced = [spec.name for spec in view.rules.fleet if spec.name not in placed]
-        posted = request.POST.get("ship", "")
+        chosen = posted(request, "ship")
         context |= {
             "setup_ships": [(spec, placed.get(spec.name)) for spec in view.rules.fleet],
             "placed_count": len(placed),
             # After a placement, the next ship waits; after a refusal, the same one.
-            "selected_ship": posted if error and posted else (unplaced or [""])[0],
-            "orientation": request.POST.get("orientation", "H"),
+            "selected_ship": chosen if error and chosen else (unplaced or [""])[0],
+            "orientation": posted(request, "orientation", "H"),
         }
     elif game.is_over:
         context["summary"] = summarise(view, game.play_seconds)
+        context["average"] = averages_against(request, game)
     template = GAME_PAGE
     if partial:
         template += "#setup" if game.status == Game.Status.SETUP else "#play"
     return TemplateResponse(request, template, context, status=status)
 
 
+def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
+    """The person's own averages over their other finished games against this level, to set
+    beside a finished game's figures; None before there is any."""
+    # Each finished game holds its own figures: no shots are counted here.
+    others = Game.objects.owned_by(request).finished().filter(level=game.level).exclude(pk=game.pk)
+    # Names of their own: an aggregate named like an annotation it reads breaks on PostgreSQL.
+    figures = others.aggregate(
+        n_games=Count("pk"),
+        mean_shots=Avg("shots_fired"),
+        all_fired=Sum("shots_fired"),
+        all_hits=Sum("shots_hit"),
+        mean_seconds=Avg("play_seconds"),
+        mean_lost=Avg("ships_lost"),
+    )
+    if not figures["n_games"]:
+        return None
+    fired = figures["all_fired"]
+    return {
+        "games": figures["n_games"],
+        "shots": round(figures["mean_shots"], 1),
+        "accuracy": round(100 * figures["all_hits"] / fired) if fired else 0,
+        "time": duration(figures["mean_seconds"]),
+        "ships_lost": round(figures["mean_lost"], 1),
+    }
+
+
 def level_info(level: int) -> LevelInfo:
     return next(info for info in LEVELS if info.level == level)
 
 
+@require_safe
 @game_view
 def game_page(request: HttpRequest, game: Game) -> HttpResponse:
     """A game as stored: placement, play or the end, exactly as saved."""
@@ -205,11 +246,14 @@ def _after_post(
 @game_view
 def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
     """Place, move (place again) or remove one of the person's ships."""
-    ship, cell = request.POST.get("ship", ""), request.POST.get("cell", "")
+    ship, cell = posted(request, "ship"), posted(request, "cell")
     try:
         if "remove" in request.POST:
-            game.remove_ship(request.POST["remove"])
-            notice = f"{request.POST['remove']} removed."
+            name = posted(request, "remove")
+            if not name.strip():
+                raise ValueError("choose a ship to remove")
+            game.remove_ship(name)
+            notice = f"{name} removed."
         elif not ship:
             every = game.ships.filter(player=HUMAN).count() == len(game.rule_set.fleet)
             raise ValueError(
@@ -218,7 +262,7 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
                 else "choose a ship to place first"
             )
         else:
-            placed = game.place_ship(ship, cell, request.POST.get("orientation", "H"))
+            placed = game.place_ship(ship, cell, posted(request, "orientation", "H"))
             way = "down" if placed.orientation == "V" else "across"
             notice = f"{placed.name} placed at {placed.start}, {way}."
     except ValueError as error:
@@ -311,6 +355,8 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
         game.resign()
     except ValueError as error:
         return _after_post(request, game, sentence(error), status=409)
+    if request.POST.get("then") == "home" and not request.htmx:
+        return redirect("home")  # abandoned from the list of unfinished games: back to it
     return _after_post(request, game)
 
 

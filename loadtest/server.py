@@ -107,6 +107,8 @@ class Server:
     process: subprocess.Popen[bytes]
     log: Path
     extra: dict[str, str] = field(default_factory=dict)
+    # The workers' standard error: the site's own log (server errors with their tracebacks).
+    errors: Path | None = None
 
     def manage(self, *args: str) -> str:
         done = subprocess.run(  # noqa: S603 -- our own manage.py
@@ -176,6 +178,9 @@ def start_server(
         # a minute, 100 game requests a second) are for one place, not for a crowd this big.
         "NEW_GAME_RATE": "100000/m",
         "ADDRESS_RATE": "100000/s",
+        # Without REDIS_URL each worker counts on its own: production refuses that unless
+        # told it is meant (these servers test other things).
+        "PER_PROCESS_LIMITS": "True",
         **extra,
     }
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -184,34 +189,39 @@ def start_server(
             [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True
         )
     log = tmp / "gunicorn.log"
-    process = subprocess.Popen(  # noqa: S603 -- gunicorn from this virtualenv
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "battleship_site.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--graceful-timeout",
-            "5",
-            "--error-logfile",
-            str(log),
-            *gunicorn_args,
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    errors = tmp / "stderr.log"
+    with errors.open("ab") as sink:  # the child keeps its own copy
+        process = subprocess.Popen(  # noqa: S603 -- gunicorn from this virtualenv
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "battleship_site.wsgi",
+                "--config",
+                "gunicorn.conf.py",  # as `make serve`
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--graceful-timeout",
+                "5",
+                "--error-logfile",
+                str(log),
+                *gunicorn_args,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     try:
         while time.monotonic() < deadline:
             try:
-                if httpx.get(url + "/", timeout=1).status_code == 200:
-                    return Server(url, env, process, log)
+                # Up: answering (a redirect too, when the server is told to send to HTTPS).
+                if httpx.get(url + "/", timeout=1).status_code < 400:
+                    return Server(url, env, process, log, errors=errors)
             except httpx.TransportError:
                 time.sleep(0.2)
         raise RuntimeError(f"gunicorn did not start: {log.read_text(errors='replace')}")

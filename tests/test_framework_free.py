@@ -7,7 +7,8 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "module", ["games.engine", "games.ai", "games.ai.benchmark", "games.gym_env"]
+    "module",
+    ["games.engine", "games.ai", "games.ai.benchmark", "games.gym_env", "games.pettingzoo_env"],
 )
 def test_it_imports_without_django(module):
     code = (

@@ -108,6 +108,11 @@ class Admiral(ComputerPlayer):
         "Weighs every whole fleet that fits what it has seen, fires where a hit is likeliest "
         "and hunts the last ship down in the fewest shots it can expect."
     )
+    uses_weapons = True
+    # Its torpedoes wait for the hunt after the first ships are found, where a long run of
+    # open water is worth most (1,000 paired fleets: 1.25 +- 0.35 fewer shots than using
+    # them at once, as the Captain does).
+    torpedo_afloat = 3
     search_endgame: ClassVar[bool] = True
     """Whether the last ship's single shots are searched (``games.ai.endgame``)."""
 
@@ -119,6 +124,10 @@ class Admiral(ComputerPlayer):
             # Only if the view contradicts itself: fall back on counting ship by ship.
             return Captain(self.seed).scores(knowledge)
         return {cell: float(heat[cell]) for cell in open_cells}
+
+    def ship_probabilities(self, knowledge: Knowledge) -> dict[int, float]:
+        """Its scores are already the probability of a ship in each cell."""
+        return self._scores(knowledge)
 
     def choose_shots(self, view: PlayerView, count: int) -> list[Coordinate]:
         """The likeliest cells; for the last ship's single shot, the quickest to finish.

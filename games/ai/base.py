@@ -9,7 +9,8 @@ from typing import ClassVar
 from games.ai.geometry import bits, coordinate
 from games.ai.knowledge import Knowledge
 from games.ai.placement import Placement, random_placement
-from games.engine import Coordinate, Fire, PlayerView, RuleSet
+from games.ai.weapons import choose_weapon
+from games.engine import Coordinate, Fire, Move, PlayerView, RuleSet
 from games.engine.errors import IllegalMove
 
 # Scores closer than this are the same score: float sums must not decide a tie.
@@ -67,10 +68,39 @@ class ComputerPlayer(abc.ABC):
             return {coordinate(c, size): share for c in scores}
         return {coordinate(c, size): s / total for c, s in scores.items()}
 
-    def choose_move(self, view: PlayerView) -> Fire:
-        """The whole of this player's next move: every shot left in its turn, chosen
-        together (``BattleshipGame.play_turn`` asks for it)."""
+    uses_weapons: ClassVar[bool] = False
+    """Whether this level uses special weapons when they pay (``games.ai.weapons``)."""
+    torpedo_afloat: ClassVar[int] = 99
+    """Torpedoes wait until no more than this many enemy ships are afloat."""
+    strike_density: ClassVar[float] = 0.0
+    """The share of an air strike's open cells it must expect to hit (``choose_weapon``)."""
+
+    def choose_move(self, view: PlayerView) -> Move:
+        """The whole of this player's next move (``BattleshipGame.play_turn`` asks for it):
+        a special weapon where it pays, else every shot left in its turn, chosen together."""
+        if self.uses_weapons and any(count for _, count in view.weapons_left):
+            knowledge = Knowledge.from_view(view)
+            probability = self.ship_probabilities(knowledge)
+            weapon = choose_weapon(
+                knowledge,
+                probability,
+                dict(view.weapons_left),
+                self.strike_density,
+                self.torpedo_afloat,
+            )
+            if weapon is not None:
+                return weapon
         return Fire(tuple(self.choose_shots(view, view.shots_left_in_turn)))
+
+    def ship_probabilities(self, knowledge: Knowledge) -> dict[int, float]:
+        """This player's estimate of the chance that each open cell holds a ship not yet
+        hit: its scores, scaled to the ship cells still to find."""
+        scores = self._scores(knowledge)
+        total = sum(scores.values())
+        to_find = knowledge.rules.fleet_cells - knowledge.hits.bit_count()
+        if total <= 0:
+            return dict.fromkeys(scores, 0.0)
+        return {cell: min(1.0, score / total * to_find) for cell, score in scores.items()}
 
     def choose_shot(self, view: PlayerView) -> Coordinate:
         """The next cell to fire at: never one already fired at."""

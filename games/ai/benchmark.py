@@ -24,6 +24,7 @@ from games.engine import (
     FiredShot,
     GamePhase,
     Orientation,
+    PlayedMove,
     PlayerView,
     RuleSet,
 )
@@ -104,20 +105,32 @@ def fleets_to_json(fleets: Iterable[Fleet]) -> str:
 
 @dataclass(slots=True)
 class GameRecord:
-    """One game on the range: the shots fired and how long each choice took (seconds)."""
+    """One game on the range: the shots fired, the turns they took, and how long each
+    turn's choice took (seconds; a whole Salvo turn is one choice)."""
 
     shots: list[Coordinate] = field(default_factory=list)
     move_seconds: list[float] = field(default_factory=list)
+    turns: int = 0
 
 
 def range_view(
-    rules: RuleSet, fired: Sequence[FiredShot], shots_left: int = 1, *, won: bool = False
+    rules: RuleSet,
+    fired: Sequence[FiredShot],
+    shots_left: int = 1,
+    *,
+    won: bool = False,
+    moves: Sequence[PlayedMove] = (),
 ) -> PlayerView:
-    """What a player firing at the range knows: its shots and what they announced.
+    """What a player firing at the range knows: its shots and what they announced, and
+    the moves it made (its weapons left follow from them).
 
     Player 0, with no fleet of its own and nobody firing back; ``won`` once the target
     fleet is sunk.
     """
+    left = rules.weapons()
+    for played in moves:
+        if played.move.weapon is not None:
+            left[played.move.weapon] -= 1
     return PlayerView(
         player=0,
         rules=rules,
@@ -130,6 +143,8 @@ def range_view(
         enemy_sunk=tuple(s.sunk for s in fired if s.sunk),
         shots_left_in_turn=0 if won else shots_left,
         move_number=len(fired),
+        moves=tuple(moves),
+        weapons_left=tuple(left.items()),
     )
 
 
@@ -143,13 +158,22 @@ def play(player: ComputerPlayer, rules: RuleSet, fleet: Fleet) -> GameRecord:
     board = fleet_board(rules, fleet)
     record = GameRecord()
     fired: list[FiredShot] = []
+    played: list[PlayedMove] = []
     names = rules.names_sunk_ships
     salvo = ALLOWANCES[rules.shots_per_turn](rules, fleet_board(rules, fleet))
     while not board.all_sunk:
-        view = range_view(rules, fired, min(salvo, rules.board_size**2 - len(fired)))
+        allowed = min(salvo, rules.board_size**2 - len(fired))
+        view = range_view(rules, fired, allowed, moves=played)
         started = time.perf_counter()
-        cells = player.choose_move(view).cells
-        record.move_seconds.append((time.perf_counter() - started) / len(cells))
+        move = player.choose_move(view)
+        record.move_seconds.append(time.perf_counter() - started)
+        if move.weapon is not None and dict(view.weapons_left).get(move.weapon, 0) <= 0:
+            raise ValueError(f"{player!r} used a {move.weapon} it does not have")
+        cells = move.targets(board)
+        if move.weapon is None and len(cells) > allowed:
+            raise ValueError(f"{player!r} fired {len(cells)} shots in a turn of {allowed}")
+        played.append(PlayedMove(0, move, cells))
+        record.turns += 1
         for cell in cells:
             result = board.receive_shot(cell)
             sunk = result.sunk.name if result.sunk and names else None
@@ -181,6 +205,8 @@ class Result:
     move_ms_mean: float
     move_ms_p99: float
     move_ms_max: float
+    turns_mean: float = 0.0
+    """Turns to win: a weapon or a Salvo turn is one turn, however many cells it fires at."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""
@@ -189,6 +215,7 @@ class Result:
             "name": self.name,
             "games": self.games,
             "shots": {"mean": self.mean, "median": self.median, "p95": self.p95, "max": self.max},
+            "turns": {"mean": self.turns_mean},
             "move_ms": {
                 "mean": self.move_ms_mean,
                 "p99": self.move_ms_p99,
@@ -216,6 +243,7 @@ def measure(
         except ValueError as error:
             raise ValueError(f"fleet {number}: {error}") from error
     shots: list[int] = []
+    turns: list[int] = []
     times: list[float] = []
     name = ""
     for number, fleet in enumerate(fleets):
@@ -223,6 +251,7 @@ def measure(
         name = player.name
         record = play(player, rules, fleet)
         shots.append(len(record.shots))
+        turns.append(record.turns)
         times.extend(record.move_seconds)
         if progress is not None:
             progress(number + 1)
@@ -237,6 +266,7 @@ def measure(
         move_ms_mean=statistics.fmean(times) * 1000,
         move_ms_p99=percentile(times, 0.99) * 1000,
         move_ms_max=max(times) * 1000,
+        turns_mean=statistics.fmean(turns),
     )
 
 
@@ -244,12 +274,13 @@ def format_table(results: Iterable[Result]) -> str:
     """A plain-text table of results, one level a row."""
     lines = [
         f"{'level':<14} {'games':>6} {'mean':>6} {'median':>6} {'p95':>5} {'max':>4}"
-        f" {'ms/move':>8} {'p99 ms':>7} {'max ms':>7}"
+        f" {'turns':>6} {'ms/move':>8} {'p99 ms':>7} {'max ms':>7}"
     ]
     for r in results:
         lines.append(
             f"{r.level} {r.name:<12} {r.games:>6} {r.mean:>6.2f} {r.median:>6.1f} {r.p95:>5.0f}"
-            f" {r.max:>4} {r.move_ms_mean:>8.2f} {r.move_ms_p99:>7.2f} {r.move_ms_max:>7.1f}"
+            f" {r.max:>4} {r.turns_mean:>6.2f} {r.move_ms_mean:>8.2f} {r.move_ms_p99:>7.2f}"
+            f" {r.move_ms_max:>7.1f}"
         )
     return "\n".join(lines)
 

@@ -24,6 +24,7 @@ class Captain(ComputerPlayer):
 
     level = 4
     name = "Captain"
+    uses_weapons = True
     description = "Counts every way the remaining ships could lie and fires where most fit."
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:

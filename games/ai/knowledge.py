@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.ai.geometry import full, halo, index, placements_through
-from games.engine import PlayerView, RuleSet, ShipSpec
+from games.engine import PlayerView, RuleSet, ShipSpec, Torpedo
 
 # Beyond this many ways to lay the sunk ships over the hits, more gain nothing in play.
 MAX_SUNK_LAYOUTS = 256
@@ -56,6 +56,14 @@ class Knowledge:
                     sinkings.append(Sinking(spec.name, spec.length, cell, len(hit_order) - 1))
             else:
                 misses |= 1 << cell
+        # A torpedo runs past every ship cell it meets already hit, and strikes the first one
+        # not yet hit: the cells it ran through that were never fired at are water.
+        for played in view.moves:
+            if played.player == view.player and isinstance(played.move, Torpedo):
+                struck = played.cells[0] if played.cells else None
+                for coord in played.move.passed(size, struck):
+                    if not hits >> index(coord, size) & 1:
+                        misses |= 1 << index(coord, size)
         sunk = {s.name for s in sinkings}
         afloat = tuple(s for s in view.rules.fleet if s.name not in sunk)
         return cls(view.rules, size, misses, hits, tuple(sinkings), afloat, tuple(hit_order))

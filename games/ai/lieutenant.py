@@ -19,6 +19,7 @@ class Lieutenant(ComputerPlayer):
 
     level = 3
     name = "Lieutenant"
+    uses_weapons = True
     description = "Hunts on a checkerboard pattern and follows a line of hits to its end."
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:

@@ -15,10 +15,11 @@ from games.engine.game import (
     GamePhase,
     GameState,
     MoveResult,
+    PlayedMove,
     PlayerView,
     Shot,
 )
-from games.engine.moves import Fire, Move, MoveChooser, move_from_dict
+from games.engine.moves import AirStrike, Edge, Fire, Move, MoveChooser, Torpedo, move_from_dict
 from games.engine.rules import (
     STANDARD_FLEET,
     Announcement,
@@ -27,17 +28,20 @@ from games.engine.rules import (
     RuleSet,
     ShipSpec,
     ShotsPerTurn,
+    Weapon,
 )
 from games.engine.turns import Outcome
 
 __all__ = [
     "ROW_LETTERS",
     "STANDARD_FLEET",
+    "AirStrike",
     "Announcement",
     "BattleshipError",
     "BattleshipGame",
     "Board",
     "Coordinate",
+    "Edge",
     "Fire",
     "FiredShot",
     "FirstPlayer",
@@ -52,6 +56,7 @@ __all__ = [
     "MoveResult",
     "Orientation",
     "Outcome",
+    "PlayedMove",
     "PlayerView",
     "RuleSet",
     "Ship",
@@ -59,6 +64,8 @@ __all__ = [
     "Shot",
     "ShotResult",
     "ShotsPerTurn",
+    "Torpedo",
+    "Weapon",
     "move_from_dict",
     "sunk_ship_cells",
 ]

@@ -215,6 +215,10 @@ class Board:
         """How many shots this board has received."""
         return len(self._shots)
 
+    def fired_at(self, coord: Coordinate) -> bool:
+        """Whether ``coord`` has been fired at."""
+        return coord in self._shots
+
     def ship_at(self, coord: Coordinate) -> Ship | None:
         """The ship covering ``coord``, if any."""
         return self._ship_at.get(coord)

@@ -12,8 +12,8 @@ from typing import Any
 from games.engine.board import Board, Ship
 from games.engine.coordinates import Coordinate, Orientation
 from games.engine.errors import BattleshipError, IllegalMove, InvalidPlacement
-from games.engine.moves import Fire, Move, MoveChooser
-from games.engine.rules import FirstPlayer, RuleSet, ShotsPerTurn
+from games.engine.moves import AirStrike, Fire, Move, MoveChooser, Torpedo
+from games.engine.rules import FirstPlayer, RuleSet, ShotsPerTurn, Weapon
 from games.engine.turns import ALLOWANCES, ENDINGS, Outcome, counts_at_round_start
 
 PLAYERS = (0, 1)
@@ -39,6 +39,17 @@ class Shot:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""
         return {"player": self.player, "cell": str(self.coord), "hit": self.hit, "sunk": self.sunk}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMove:
+    """A move as it was played: by whom, and the cells it fired at, in order (an air
+    strike's open cells; the cell a torpedo struck, or none). Every part of it was
+    announced, so both players know it."""
+
+    player: int
+    move: Move
+    cells: tuple[Coordinate, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +104,10 @@ class PlayerView:
     last_round: tuple[int, int] = (0, 0)
     """How many shots this player fired in its last turn, and how many the opponent fired
     after them (both know the order of the shots): what the last round announced."""
+    moves: tuple[PlayedMove, ...] = ()
+    """Every move of both players, in order: all of it was announced."""
+    weapons_left: tuple[tuple[Weapon, int], ...] = ()
+    """This player's special weapons not yet used."""
 
     @property
     def my_turn(self) -> bool:
@@ -123,6 +138,11 @@ class PlayerView:
             "enemy_fleet": [ship.to_dict() for ship in self.enemy_fleet],
             "resigned": self.resigned,
             "last_round": list(self.last_round),
+            "moves": [
+                {"player": m.player, "move": m.move.to_dict(), "cells": [str(c) for c in m.cells]}
+                for m in self.moves
+            ],
+            "weapons_left": {weapon.value: count for weapon, count in self.weapons_left},
         }
 
 
@@ -202,11 +222,11 @@ class BattleshipGame:
         self.current_player: int | None = None
         self.winner: int | None = None
         self.shots: list[Shot] = []
-        self.moves: list[Move] = []
-        """Every move made, in order: with the rules, the seed and both fleets, the game."""
+        self.played: list[PlayedMove] = []
         self.resigned: int | None = None
         self._shots_left = 0
         self._round_allowance = (0, 0)
+        self._fired_this_turn = 0
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -267,23 +287,56 @@ class BattleshipGame:
         """Validate ``move`` for the player to move and apply it whole: one result a shot.
 
         A ``Fire`` holds at most the shots left in the turn; the turn passes when they are
-        used up (or when nothing is left afloat to fire at). If any part of the move is
-        illegal (a cell off the board or fired at before, too many cells, out of turn,
-        before or after play) it raises a ``ValueError`` subclass and changes nothing.
+        used up (or when nothing is left afloat to fire at). A weapon (``AirStrike``,
+        ``Torpedo``) is a whole turn, of a player who has one left, before any shot of that
+        turn; a torpedo that makes no contact fires no shot. If any part of the move is
+        illegal (a cell off the board or fired at before, too many cells, a weapon spent or
+        not in the rules, out of turn, before or after play) it raises a ``ValueError``
+        subclass and changes nothing.
         """
         shooter = self._current_shooter()
-        if not isinstance(move, Fire):
+        if not isinstance(move, Fire | AirStrike | Torpedo):
             raise BattleshipError(f"{move!r} is not a move of this game")
-        target = self.boards[1 - shooter]
-        for cell in move.cells:
-            target.check_shot(cell)
-        if len(move.cells) > self._shots_left:
+        weapon = move.weapon
+        if weapon is not None:
+            self._check_weapon(shooter, weapon)
+        cells = move.targets(self.boards[1 - shooter])
+        if weapon is None and len(cells) > self._shots_left:
             left = self._shots_left
             raise IllegalMove(
-                f"this turn has {left} shot{'s' if left != 1 else ''} left, not {len(move.cells)}"
+                f"this turn has {left} shot{'s' if left != 1 else ''} left, not {len(cells)}"
             )
-        self.moves.append(move)
-        return [self._shoot(shooter, cell) for cell in move.cells]
+        self.played.append(PlayedMove(shooter, move, cells))
+        if weapon is not None:
+            self._shots_left = len(cells)  # the weapon's cells are the whole turn
+            if not cells:  # a torpedo with no contact: the turn passes all the same
+                self._settle(shooter, turn_over=True)
+                return []
+        return [self._shoot(shooter, cell) for cell in cells]
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move made, in order: with the rules, the seed and both fleets, the game."""
+        return [played.move for played in self.played]
+
+    def weapons_left(self, player: int) -> dict[Weapon, int]:
+        """``player``'s special weapons not yet used, by kind."""
+        seat = self._seat(player)
+        left = self.rules.weapons()
+        for played in self.played:
+            if played.player == seat and played.move.weapon is not None:
+                left[played.move.weapon] -= 1
+        return left
+
+    def _check_weapon(self, shooter: int, weapon: Weapon) -> None:
+        name = weapon.value.replace("_", " ")
+        if weapon not in self.rules.weapons():
+            raise IllegalMove(f"these rules have no {name}")
+        if self.weapons_left(shooter)[weapon] <= 0:
+            raise IllegalMove(f"every {name} has been used")
+        if self._fired_this_turn:
+            article = "an" if name[0] in "aeiou" else "a"
+            raise IllegalMove(f"{article} {name} is a whole turn: use it before firing")
 
     def play_turn(self, player: MoveChooser) -> list[MoveResult]:
         """Let ``player`` (a computer player, say) play the whole turn of the player to move,
@@ -319,13 +372,8 @@ class BattleshipGame:
             Shot(shooter, result.coord, result.hit, result.sunk.name if result.sunk else None)
         )
         self._shots_left -= 1
-        turn_over = self._shots_left <= 0 or target.all_sunk
-        round_over = turn_over and shooter != self.first_player
-        outcome = ENDINGS[self.rules.game_end](self.boards, shooter, round_over)
-        if outcome is not None:
-            self._finish(outcome)
-        elif turn_over:
-            self._begin_turn(1 - shooter)
+        self._fired_this_turn += 1
+        self._settle(shooter, turn_over=self._shots_left <= 0 or target.all_sunk)
         return MoveResult(
             player=shooter,
             coord=result.coord,
@@ -337,6 +385,16 @@ class BattleshipGame:
             next_player=self.current_player,
             draw=self.is_draw,
         )
+
+    def _settle(self, shooter: int, *, turn_over: bool) -> None:
+        """After a shot (or a turn without one): the end, by the rule set's policy, or the
+        next turn when this one is over."""
+        round_over = turn_over and shooter != self.first_player
+        outcome = ENDINGS[self.rules.game_end](self.boards, shooter, round_over)
+        if outcome is not None:
+            self._finish(outcome)
+        elif turn_over:
+            self._begin_turn(1 - shooter)
 
     def _finish(self, outcome: Outcome) -> None:
         self.phase = GamePhase.FINISHED
@@ -413,6 +471,8 @@ class BattleshipGame:
             enemy_fleet=self.boards[1 - seat].ships if self.phase is GamePhase.FINISHED else (),
             resigned=self.resigned,
             last_round=self._last_round(seat),
+            moves=tuple(self.played),
+            weapons_left=tuple(self.weapons_left(seat).items()),
         )
 
     def _last_round(self, seat: int) -> tuple[int, int]:
@@ -466,7 +526,7 @@ class BattleshipGame:
             if first_player is not None and first_player != game.first_player:
                 raise BattleshipError("the first player does not agree with the rules and seed")
         for move in moves:
-            if not isinstance(move, Fire):
+            if isinstance(move, Coordinate | str):
                 move = Fire((Coordinate.coerce(move, rules.board_size),))
             game.play(move)
         if resigned is not None:
@@ -477,6 +537,7 @@ class BattleshipGame:
 
     def _begin_turn(self, player: int) -> None:
         self.current_player = player
+        self._fired_this_turn = 0
         if not counts_at_round_start(self.rules):
             self._shots_left = self.shots_allowed(player)
             return

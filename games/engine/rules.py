@@ -54,6 +54,15 @@ class Announcement(enum.StrEnum):
     """Fog of war: hit or miss only, never which ship, not even when it sinks."""
 
 
+class Weapon(enum.StrEnum):
+    """A special weapon (rules/000 section 6; decision 14): used instead of a turn's shots."""
+
+    AIR_STRIKE = "air_strike"
+    """Every open cell of the 3 x 3 square centred on a chosen cell, cut by the board's edge."""
+    TORPEDO = "torpedo"
+    """Launched from an edge along a row or column: it hits the first ship cell not yet hit."""
+
+
 class GameEnd(enum.StrEnum):
     """When the game is over (see ``games.engine.turns``)."""
 
@@ -95,6 +104,8 @@ class RuleSet:
     announcement: Announcement = Announcement.SHIP_ON_SINK
     first_player: FirstPlayer = FirstPlayer.PLAYER_0
     game_end: GameEnd = GameEnd.FIRST_FLEET_SUNK
+    arsenal: tuple[tuple[Weapon, int], ...] = ()
+    """Each player's special weapons at the start: (weapon, how many), none by default."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -120,6 +131,7 @@ class RuleSet:
             raise BattleshipError(
                 f"salvo_size must be a whole number of at least 1, not {self.salvo_size!r}"
             )
+        object.__setattr__(self, "arsenal", _arsenal(self.arsenal))
         # The enums may come as their values ("unsunk_ships"); store the members.
         for key, kind in (
             ("shots_per_turn", ShotsPerTurn),
@@ -149,6 +161,15 @@ class RuleSet:
         """Only hit or miss is announced, never which ship, not even when it sinks."""
         return cls(name="fog_of_war", announcement=Announcement.HIT_OR_MISS)
 
+    @classmethod
+    def special_weapons(cls) -> RuleSet:
+        """The standard game, and each player has one air strike and two torpedoes."""
+        return cls(name="special_weapons", arsenal=((Weapon.AIR_STRIKE, 1), (Weapon.TORPEDO, 2)))
+
+    def weapons(self) -> dict[Weapon, int]:
+        """Each player's weapons at the start, by kind."""
+        return dict(self.arsenal)
+
     @property
     def fleet_cells(self) -> int:
         """How many cells the whole fleet covers (17 in the standard game)."""
@@ -173,6 +194,8 @@ class RuleSet:
             value = getattr(self, f.name)
             if f.name == "fleet":
                 value = [{"name": s.name, "length": s.length} for s in value]
+            elif f.name == "arsenal":
+                value = {weapon.value: count for weapon, count in value}
             elif isinstance(value, enum.Enum):
                 value = value.value
             data[f.name] = value
@@ -206,6 +229,26 @@ def _fleet_from_list(ships: object) -> tuple[ShipSpec, ...]:
             raise BattleshipError(f"each ship of a fleet is a {{name, length}} dict, not {ship!r}")
         fleet.append(ShipSpec(ship["name"], ship["length"]))
     return tuple(fleet)
+
+
+def _arsenal(value: object) -> tuple[tuple[Weapon, int], ...]:
+    """Weapons as a tuple of (weapon, count), from that or from a {name: count} dict."""
+    if isinstance(value, dict):
+        value = tuple(value.items())
+    if not isinstance(value, tuple | list):
+        raise BattleshipError(f"arsenal must map weapons to counts, not {value!r}")
+    arsenal = []
+    pair: object
+    for pair in value:
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise BattleshipError(f"arsenal must map weapons to counts, not {value!r}")
+        weapon, count = _member(Weapon, "a weapon", pair[0]), pair[1]
+        if not _is_int(count) or count < 0:
+            raise BattleshipError(f"a count of weapons is a whole number, not {count!r}")
+        arsenal.append((weapon, count))
+    if len({weapon for weapon, _ in arsenal}) != len(arsenal):
+        raise BattleshipError("each weapon is named once in an arsenal")
+    return tuple(arsenal)
 
 
 def _member(kind: type[_E], key: str, value: object) -> _E:

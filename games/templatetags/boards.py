@@ -10,13 +10,14 @@ ship names from the rule set), which is why each ``mark_safe`` below is marked a
 for bandit.
 """
 
+import functools
 from collections.abc import Iterable
 from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from games.display import Cell, ShipStatus
+from games.display import Cell, Hull, ShipStatus
 
 register = template.Library()
 
@@ -24,6 +25,71 @@ register = template.Library()
 def _swap(oob: bool) -> str:
     # Out of band: a move's answer replaces just these cells, each found by its id.
     return ' hx-swap-oob="true"' if oob else ""
+
+
+@functools.cache
+def _hull_svg(length: int, way: str) -> str:
+    """A ship seen from above, one cell = 100 units: a pointed bow at the first cell, a
+    square-ish stern at the last, a deck and a gun per middle cell. Stretched to its cells."""
+    end = 100 * length
+    # (x, y) pairs for the shape across; down is the same shape with x and y swapped.
+    outline = [
+        ("M", [(5, 50)]),
+        ("Q", [(24, 14), (62, 13)]),
+        ("L", [(end - 20, 13)]),
+        ("Q", [(end - 6, 13), (end - 6, 30)]),
+        ("L", [(end - 6, 70)]),
+        ("Q", [(end - 6, 87), (end - 20, 87)]),
+        ("L", [(62, 87)]),
+        ("Q", [(24, 86), (5, 50)]),
+    ]
+    guns = [(100 * i + 50, 50) for i in range(1, length - 1)] or [(end - 50, 50)]
+
+    def xy(x: float, y: float) -> tuple[float, float]:
+        return (x, y) if way == "H" else (y, x)
+
+    path = "".join(
+        cmd + " ".join(f"{a:g} {b:g}" for a, b in (xy(*p) for p in points))
+        for cmd, points in outline
+    )
+    deck_x, deck_y = xy(45, 36)
+    deck_w, deck_h = xy(end - 85, 28)
+    width, height = xy(end, 100)
+    circles = "".join(
+        f'<circle cx="{x:g}" cy="{y:g}" r="11" class="gun"/>' for x, y in (xy(*g) for g in guns)
+    )
+    return (
+        f'<svg viewBox="0 0 {width:g} {height:g}" preserveAspectRatio="none" focusable="false">'
+        f'<path d="{path}Z" class="body"/>'
+        f'<rect x="{deck_x:g}" y="{deck_y:g}" width="{deck_w:g}" height="{deck_h:g}" '
+        'rx="14" class="deck"/>'
+        f"{circles}</svg>"
+    )
+
+
+def _hull(hull: Hull | None) -> str:
+    """The drawing of a whole ship, laid from its first cell over the others (no text)."""
+    if hull is None:
+        return ""
+    fresh = " fresh" if hull.fresh else ""
+    return (
+        f'<span class="hull hull-{hull.way} len-{hull.length} {hull.state}{fresh}" '
+        'aria-hidden="true">'
+        f"{_hull_svg(hull.length, hull.way)}</span>"
+    )
+
+
+def _td(cell: Cell, extra: str = "") -> str:
+    """A cell's opening tag: where it is (for the page's script) and whether a hull starts here."""
+    classes = " has-hull" if cell.hull else ""
+    return f'<td{extra} data-row="{cell.row}" data-col="{cell.col}"' + (
+        f' class="{classes.strip()}"' if classes else ""
+    )
+
+
+def _latest(cell: Cell) -> str:
+    """More classes: the last round's mark, and clear glass over a ship that is drawn."""
+    return (" latest" if cell.latest else "") + (" on-ship" if cell.ship else "")
 
 
 @register.simple_tag
@@ -37,7 +103,7 @@ def enemy_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
     html = []
     for cell in cells:
         label = escape(cell.label)
-        td = f'<td role="gridcell" id="enemy-{label}"{_swap(oob)}>'
+        td = _td(cell, f' role="gridcell" id="enemy-{label}"{_swap(oob)}') + ">"
         if cell.can_fire:
             html.append(
                 f'{td}<button type="submit" name="cell" value="{label}" '
@@ -45,7 +111,8 @@ def enemy_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
             )
         else:
             html.append(
-                f'{td}<button type="button" class="cell {escape(cell.state)}" '
+                f"{td}{_hull(cell.hull)}"
+                f'<button type="button" class="cell {escape(cell.state)}{_latest(cell)}" '
                 f'aria-label="{escape(cell.name)}" aria-disabled="true" tabindex="-1">'
                 f'<span aria-hidden="true">{escape(cell.symbol)}</span></button></td>'
             )
@@ -57,7 +124,8 @@ def own_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
     """Your fleet during play: ships and the shots received, as text for screen readers."""
     return mark_safe(  # noqa: S308  # nosec B308 B703
         "".join(
-            f'<td id="own-{escape(cell.label)}" class="cell {escape(cell.state)}"{_swap(oob)}>'
+            f'<td id="own-{escape(cell.label)}" class="cell {escape(cell.state)}{_latest(cell)}'
+            f'{" has-hull" if cell.hull else ""}"{_swap(oob)}>{_hull(cell.hull)}'
             f'<span class="symbol" aria-hidden="true">{escape(cell.symbol)}</span>'
             f'<span class="sr-only">{escape(cell.name)}</span></td>'
             for cell in cells
@@ -68,13 +136,32 @@ def own_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
 @register.simple_tag
 def setup_cells(cells: Iterable[Cell]) -> SafeString:
     """Your fleet during placement: every cell is where the chosen ship could start."""
-    return mark_safe(  # noqa: S308  # nosec B308 B703
-        "".join(
-            f'<td role="gridcell"><button type="submit" name="cell" value="{escape(cell.label)}" '
-            f'class="cell {escape(cell.state)}" aria-label="{escape(cell.name)}">'
-            f'<span aria-hidden="true">{escape(cell.ship[:2])}</span></button></td>'
-            for cell in cells
+    # A placed ship is drawn whole; its name is in each of its cells' names, as no text shows.
+    html = []
+    for cell in cells:
+        ship = f' data-ship="{escape(cell.ship)}"' if cell.ship else ""
+        td = _td(cell, ' role="gridcell"')
+        html.append(
+            f"{td}>{_hull(cell.hull)}"
+            f'<button type="submit" name="cell" value="{escape(cell.label)}" '
+            f'class="cell {escape(cell.state)}{_latest(cell)}" '
+            f'aria-label="{escape(cell.name)}"{ship}></button></td>'
         )
+    return mark_safe("".join(html))  # noqa: S308  # nosec B308 B703
+
+
+@register.simple_tag
+def hull(cell: Cell) -> SafeString:
+    """The drawing of the ship whose first cell this is, if any (for template loops)."""
+    return mark_safe(_hull(cell.hull))  # noqa: S308  # nosec B308 B703
+
+
+@register.simple_tag
+def ship_drawing(length: int) -> SafeString:
+    """A ship of ``length`` cells drawn across, as on the boards: a picture, nothing to read."""
+    return mark_safe(  # noqa: S308  # nosec B308 B703
+        f'<span class="ship-drawing len-{int(length)}" aria-hidden="true">'
+        f"{_hull_svg(int(length), 'H')}</span>"
     )
 
 

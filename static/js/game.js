@@ -23,15 +23,27 @@
     cells.forEach((b) => (b.tabIndex = b === stop ? 0 : -1));
   }
 
+  // Each cell's place is in data-row/data-col on its <td>, the board's size in data-size on
+  // the table: any board size works, and nothing depends on how a cell is named.
+  function placeOf(button) {
+    const td = button.closest("td[data-row]");
+    return td ? { row: Number(td.dataset.row), col: Number(td.dataset.col) } : null;
+  }
+
+  function cellAt(board, place) {
+    return board.querySelector(`td[data-row="${place.row}"][data-col="${place.col}"] button`);
+  }
+
   function moveFocus(board, from, dRow, dCol) {
-    const cells = cellsOf(board);
-    const size = Math.round(Math.sqrt(cells.length));
-    const index = cells.indexOf(from);
-    const row = Math.floor(index / size) + dRow;
-    const col = (index % size) + dCol;
+    const place = placeOf(from);
+    if (!place) return;
+    const size = Number(board.dataset.size);
+    const row = place.row + dRow;
+    const col = place.col + dCol;
     if (row < 0 || col < 0 || row >= size || col >= size) return;
-    const next = cells[row * size + col];
-    cells.forEach((b) => (b.tabIndex = -1));
+    const next = cellAt(board, { row, col });
+    if (!next) return;
+    cellsOf(board).forEach((b) => (b.tabIndex = -1));
     next.tabIndex = 0;
     next.focus();
   }
@@ -64,19 +76,137 @@
     if (button) event.preventDefault();
   }, true);
 
-  // --- Placement: R or the Rotate button turns the ship ---
+  // --- Placement: R or the Turn button turns the ship (Across and Down say which way) ---
   function rotate() {
     const across = document.getElementById("orient-h");
     const down = document.getElementById("orient-v");
     if (!across || !down) return;
     (across.checked ? down : across).checked = true;
-    const rotateButton = document.querySelector("[data-rotate]");
-    if (rotateButton) rotateButton.setAttribute("aria-label", "Rotate (now " + (down.checked ? "down" : "across") + ")");
+    if (hovered) preview(hovered);
   }
 
   document.addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest("[data-rotate]")) rotate();
   });
+
+  // --- Placement: the ship's whole outline follows the pointer (or the focus), red where it
+  // cannot go; a placed ship can be dragged to a new place (mouse, pen or touch) ---
+  let hovered = null; // the setup cell under the pointer or focus
+  let drag = null; // {ship, way, offset, length} while a placed ship is dragged
+
+  function setupBoard() { return document.querySelector("table.setup-board"); }
+
+  function chosenShip() {
+    const radio = document.querySelector("input[name=ship]:checked");
+    if (!radio) return null;
+    const down = document.getElementById("orient-v");
+    return { name: radio.value, length: Number(radio.dataset.length), way: down && down.checked ? "V" : "H" };
+  }
+
+  // The cells a ship would take from a start, and whether it fits there.
+  function footprint(board, start, ship) {
+    const size = Number(board.dataset.size);
+    const cells = [];
+    let fits = true;
+    for (let i = 0; i < ship.length; i++) {
+      const row = start.row + (ship.way === "V" ? i : 0);
+      const col = start.col + (ship.way === "H" ? i : 0);
+      if (row >= size || col >= size) { fits = false; continue; }
+      const cell = cellAt(board, { row, col });
+      if (cell.dataset.ship && cell.dataset.ship !== ship.name) fits = false;
+      cells.push(cell);
+    }
+    return { cells, fits };
+  }
+
+  function clearPreview() {
+    document.querySelectorAll(".setup-board .preview").forEach((c) => c.classList.remove("preview", "blocked"));
+  }
+
+  function preview(cell, ship = drag || chosenShip(), offset = drag ? drag.offset : 0) {
+    clearPreview();
+    const board = setupBoard();
+    const place = placeOf(cell);
+    if (!board || !place || !ship || !ship.length) return null;
+    const start = { row: place.row - (ship.way === "V" ? offset : 0), col: place.col - (ship.way === "H" ? offset : 0) };
+    if (start.row < 0 || start.col < 0) return null;
+    const { cells, fits } = footprint(board, start, ship);
+    cells.forEach((c) => c.classList.add("preview", ...(fits ? [] : ["blocked"])));
+    return { start: cellAt(board, start), fits };
+  }
+
+  function setupCell(target) {
+    const cell = target && target.closest && target.closest(".setup-board td[data-row] button");
+    return cell || null;
+  }
+
+  document.addEventListener("pointerover", (event) => {
+    const cell = setupCell(event.target);
+    if (cell && !drag) { hovered = cell; preview(cell); }
+  });
+  document.addEventListener("pointerout", (event) => {
+    if (!drag && setupCell(event.target) && !setupCell(event.relatedTarget)) { hovered = null; clearPreview(); }
+  });
+  document.addEventListener("focusin", (event) => {
+    const cell = setupCell(event.target);
+    if (cell) { hovered = cell; preview(cell); }
+  });
+  document.addEventListener("change", (event) => {
+    if (hovered && event.target.matches && event.target.matches("input[name=ship], input[name=orientation]")) preview(hovered);
+  });
+
+  document.addEventListener("pointerdown", (event) => {
+    const cell = setupCell(event.target);
+    if (!cell || !cell.dataset.ship || event.button !== 0) return;
+    const radio = Array.from(document.querySelectorAll("input[name=ship]")).find((r) => r.value === cell.dataset.ship);
+    if (!radio || !radio.dataset.way) return;
+    // Where in the ship it was taken: the ship's first cell is the top or left one.
+    const board = setupBoard();
+    const place = placeOf(cell);
+    const way = radio.dataset.way;
+    let offset = 0;
+    while (true) {
+      const prev = way === "V" ? { row: place.row - offset - 1, col: place.col } : { row: place.row, col: place.col - offset - 1 };
+      const before = prev.row >= 0 && prev.col >= 0 && cellAt(board, prev);
+      if (!before || before.dataset.ship !== cell.dataset.ship) break;
+      offset++;
+    }
+    drag = { name: cell.dataset.ship, length: Number(radio.dataset.length), way, offset, from: cell, moved: false };
+    if (cell.releasePointerCapture) cell.releasePointerCapture(event.pointerId); // touch: follow the finger
+  });
+
+  document.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const cell = setupCell(document.elementFromPoint(event.clientX, event.clientY));
+    if (cell && cell !== drag.over) {
+      drag.over = cell;
+      drag.moved = drag.moved || cell !== drag.from;
+      drag.target = preview(cell);
+    }
+  });
+
+  let dropped = false;
+  document.addEventListener("pointerup", () => {
+    if (!drag) return;
+    const { name, way, target, moved } = drag;
+    drag = null;
+    clearPreview();
+    if (!moved || !target || !target.start) return;
+    dropped = true; // the click that may follow is not a placement of its own
+    const radio = Array.from(document.querySelectorAll("input[name=ship]")).find((r) => r.value === name);
+    radio.checked = true;
+    document.getElementById(way === "V" ? "orient-v" : "orient-h").checked = true;
+    // Sent like a click on the new first cell; a place it cannot go is refused by the server
+    // with its reason, as a click would be.
+    // (Focused first: htmx sends the value of the button last focused or clicked.)
+    target.start.focus();
+    target.start.closest("form").requestSubmit(target.start);
+  });
+  document.addEventListener("pointercancel", () => { drag = null; clearPreview(); });
+  document.addEventListener("click", (event) => {
+    if (dropped && setupCell(event.target)) { event.preventDefault(); event.stopPropagation(); }
+    dropped = false;
+  }, true);
 
   // --- Focus stays where the person was after a swap ---
   // htmx puts focus back only on an element with the same id; everything else (a board
@@ -86,11 +216,20 @@
     const active = document.activeElement;
     lastFocusId = active && active !== document.body ? active.id || null : null;
     if (active && active.closest && active.closest("table[data-nav]")) {
-      lastCell = active.value || (active.getAttribute("aria-label") || "").split(",")[0];
+      lastCell = placeOf(active);
     } else if (active && active.id === "typed-cell") {
       lastCell = "typed";
     } else {
       lastCell = null;
+    }
+  });
+
+  // The last round's shots are marked until the next: a move's answer brings the new marks
+  // with the cells it changed, so the old ones go first.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const target = event.detail.target;
+    if (target && target.id === "turn") {
+      document.querySelectorAll(".board .latest").forEach((c) => c.classList.remove("latest"));
     }
   });
 
@@ -140,7 +279,7 @@
     const board = document.querySelector("table[data-nav]");
     if (!board) return;
     const cells = cellsOf(board);
-    const same = cells.find((b) => b.value === lastCell || (b.getAttribute("aria-label") || "").split(",")[0] === lastCell);
+    const same = cellAt(board, lastCell);
     const target = same || cells.find((b) => b.getAttribute("aria-disabled") !== "true");
     if (target) {
       cells.forEach((b) => (b.tabIndex = -1));
@@ -213,8 +352,9 @@
     const button = document.querySelector("[data-mute-toggle]");
     if (!button) return;
     button.hidden = false;
-    // One name, its state in aria-pressed: a screen reader says "Mute sounds, toggle, pressed".
-    button.setAttribute("aria-pressed", String(muted()));
+    // The name says what a press does, so what is seen and what is heard agree.
+    button.querySelector(".mute-label").textContent = muted() ? "Unmute sounds" : "Mute sounds";
+    button.classList.toggle("is-muted", muted());
   }
 
   document.addEventListener("click", (event) => {

@@ -7,7 +7,7 @@ from gymnasium.utils.env_checker import check_env
 
 from games.ai import LEVELS
 from games.ai.benchmark import random_fleets
-from games.engine import Board, FirstPlayer, RuleSet
+from games.engine import Board, FirstPlayer, RuleSet, sunk_ship_cells
 from games.gym_env import HIT, MAX_STEPS, MISS, SUNK, UNKNOWN, BattleshipEnv, Rewards, target_fleet
 
 # A fleet with the Destroyer at J9-J10, for tests that need to know where the ships are.
@@ -46,6 +46,7 @@ def fire_everywhere(env):
     [
         {},
         {"render_mode": "ansi"},
+        {"render_mode": "rgb_array", "opponent": 2},
         {"rules": "fog_of_war"},
         {"rules": "salvo"},
         {"opponent": 1},
@@ -338,3 +339,67 @@ def test_two_sided_reset_is_reproducible():
     env = make(opponent=3)
     assert play(env, 8) == play(env, 8)
     assert play(env, 8) != play(env, 9)
+
+
+def grid_from_view(view):
+    """The observation as the class notes define it, worked out from the view alone."""
+    grid = np.zeros((10, 10), dtype=np.int8)
+    for shot in view.shots_fired:
+        grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
+    for cells in sunk_ship_cells(view).values():
+        for cell in cells:
+            grid[cell.row, cell.col] = SUNK
+    return grid
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{}, {"rules": "fog_of_war"}, {"rules": "no_touch"}, {"opponent": 2}]
+)
+def test_every_observation_and_mask_is_the_agents_view_of_the_game(kwargs):
+    env = gym.make("Battleship-v0", **kwargs)
+    env.action_space.seed(3)
+    for episode in range(3):
+        observation, info = env.reset(seed=7 if episode == 0 else None)
+        done = False
+        while not done:
+            view = env.unwrapped.player_view()
+            assert (observation == grid_from_view(view)).all()
+            expected_mask = np.ones(100, dtype=np.int8)
+            for cell in view.targeted:
+                expected_mask[cell.row * 10 + cell.col] = 0
+            assert (info["action_mask"] == expected_mask).all()
+            assert info["shots"] == len(view.shots_fired)
+            assert info["hits"] == sum(shot.hit for shot in view.shots_fired)
+            # Mostly legal shots, now and then a cell fired at before.
+            action = env.action_space.sample(info["action_mask"] if episode < 2 else None)
+            observation, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        assert (observation == grid_from_view(env.unwrapped.player_view())).all()
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"opponent": 1, "rules": "salvo"}])
+def test_check_env_passes_with_one_hot_planes(kwargs):
+    check_env(make(observation="planes", **kwargs))
+
+
+def test_planes_are_the_grid_one_hot_and_the_grid_stays_the_default():
+    grid_env = gym.make("Battleship-v0")
+    planes_env = gym.make("Battleship-v0", observation="planes")
+    assert grid_env.observation_space == gym.spaces.Box(0, 3, (10, 10), np.int8)
+    assert planes_env.observation_space == gym.spaces.Box(0, 1, (4, 10, 10), np.int8)
+    grid, _ = grid_env.reset(seed=1, options={"fleet": FLEET})
+    planes, _ = planes_env.reset(seed=1, options={"fleet": FLEET})
+    for cell in ["J9", "J10", "J1", "A1"]:  # the Destroyer sunk, a miss, a hit
+        grid, *_ = grid_env.step(grid_env.unwrapped.action(cell))
+        planes, *_ = planes_env.step(planes_env.unwrapped.action(cell))
+    assert planes.sum(axis=0).tolist() == np.ones((10, 10)).tolist()  # one plane a cell
+    for value in (UNKNOWN, MISS, HIT, SUNK):
+        assert (planes[value] == (grid == value)).all()
+    assert planes[SUNK][9, 8] == planes[SUNK][9, 9] == 1
+    assert planes[MISS][9, 0] == 1
+    assert planes[HIT][0, 0] == 1
+
+
+def test_an_unknown_observation_is_refused():
+    with pytest.raises(ValueError, match="observation must be one of grid, planes"):
+        gym.make("Battleship-v0", observation="pixels")

@@ -116,7 +116,7 @@ def play_in_a_terminal(args, typed, env_extra=None):
 
 
 def test_a_whole_game_on_a_terminal_in_colour():
-    code, shown = play_in_a_terminal(["--seed", "6", "--level", "3"], every_cell())
+    code, shown = play_in_a_terminal(["--plain", "--seed", "6", "--level", "3"], every_cell())
     assert code == 0
     assert "Traceback" not in shown
     assert "\x1b[1;32mS\x1b[0m" in shown  # colour on a terminal

@@ -1,6 +1,9 @@
 """``python manage.py play``: Battleship against the computer in the terminal, or watch two.
 
-A thin wrapper: the game itself is ``games.terminal``, which tests drive directly.
+A thin wrapper: the game itself is ``games.terminal``, which tests drive directly. From the
+command line ``manage.py play`` runs ``games.terminal.main`` before Django is set up (see
+``manage.py``), so it needs no web settings; this command is what ``call_command("play")``
+runs, with the same options and checks.
 """
 
 from __future__ import annotations
@@ -12,8 +15,6 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from games import terminal
-from games.ai import LEVELS
-from games.variants import VARIANTS, rule_set
 
 
 class Command(BaseCommand):
@@ -27,32 +28,13 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        levels = ", ".join(f"{info.level} {info.name}" for info in LEVELS)
-        parser.add_argument(
-            "--level", type=int, default=3, help=f"the computer to play (default 3): {levels}"
-        )
-        parser.add_argument("--seed", type=int, help="replay a game: the seed it printed")
-        parser.add_argument("--rules", choices=list(VARIANTS), default="standard")
-        parser.add_argument(
-            "--manual", action="store_true", help="place your fleet by hand (default: at random)"
-        )
-        parser.add_argument(
-            "--watch", action="store_true", help="watch --level play --vs, shot by shot"
-        )
-        parser.add_argument("--vs", type=int, help="with --watch: the second computer's level")
-        parser.add_argument(
-            "--all", action="store_true", help="with --watch: play to the end without pausing"
-        )
+        terminal.add_options(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        known = [info.level for info in LEVELS]
-        level = options["level"]
-        vs = options["vs"] if options["vs"] is not None else level
-        for value in (level, vs):
-            if value not in known:
-                raise CommandError(f"there is no level {value}: choose one of {known}")
-        if options["vs"] is not None and not options["watch"]:
-            raise CommandError("--vs is for --watch: the second computer player's level")
+        try:
+            terminal.check_options(options)
+        except terminal.UsageError as error:
+            raise CommandError(str(error), returncode=terminal.EXIT_USAGE) from None
         stdin = options.get("stdin") or sys.stdin
         # Prompts end without a newline: the wrapper must not add one.
         self.stdout.ending = ""
@@ -62,25 +44,4 @@ class Command(BaseCommand):
             colour = False
         elif options.get("force_color"):
             colour = True
-        rules = rule_set(options["rules"])
-        if options["watch"]:
-            terminal.watch(
-                stdin,
-                out,
-                level=level,
-                vs=vs,
-                seed=options["seed"],
-                rules=rules,
-                step=not options["all"],
-                colour=colour,
-            )
-        else:
-            terminal.play(
-                stdin,
-                out,
-                level=level,
-                seed=options["seed"],
-                rules=rules,
-                manual=options["manual"],
-                colour=colour,
-            )
+        terminal.run(options, stdin, out, colour)

@@ -1,0 +1,12 @@
+"""gunicorn's settings for this site: `make serve` and every test that starts gunicorn.
+
+Which forwarded headers to believe is decided in one place, the Django settings:
+``TRUST_X_FORWARDED_PROTO`` (``X-Forwarded-Proto``, through ``SECURE_PROXY_SSL_HEADER``) and
+``TRUSTED_PROXY_COUNT`` (``X-Forwarded-For``, battleship_site/addresses.py). gunicorn would
+otherwise make a request HTTPS on its own when one from 127.0.0.1 says ``X-Forwarded-Proto``,
+``X-Forwarded-Ssl`` or ``X-Forwarded-Protocol``, whatever those settings say: so that any
+client on the machine could pass a plain request off as a secure one. It trusts none.
+"""
+
+forwarded_allow_ips = ""
+secure_scheme_headers: dict[str, str] = {}

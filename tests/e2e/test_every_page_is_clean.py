@@ -1,0 +1,67 @@
+"""Every page and state, at a desktop's width and a phone's: axe-core finds no accessibility
+violation at all, and nothing makes the page scroll sideways.
+
+axe-core is the npm package pinned in package.json (``make test`` installs it into
+node_modules/); the test puts it into each page itself, the site never loads it.
+"""
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.conftest import unexpected
+from tests.e2e.tour import AXE, tour
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Every rule axe-core runs by default, best practices included (landmarks, headings,
+# regions), and the experimental one that a control's name contains its visible text.
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {
+    resultTypes: ["violations"],
+    rules: {"label-content-name-mismatch": {enabled: true}},
+  });
+  return result.violations.map(v => ({
+    id: v.id, help: v.help,
+    nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary),
+  }));
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    assert AXE.exists(), f"{AXE} is missing: `make test` installs it (npm ci)"
+    return AXE.read_text()
+
+
+def check(page: Page, axe_source: str) -> list[str]:
+    problems = []
+    # Evaluated by the test over the DevTools protocol: the page's content security policy,
+    # which allows no script but the site's own files, does not apply to it.
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.evaluate(axe_source)
+    for violation in page.evaluate(AXE_RUN):
+        problems.append(f"axe {violation['id']} ({violation['help']}): {violation['nodes']}")
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    if overflow > 0:
+        problems.append(f"scrolls {overflow} px sideways")
+    return problems
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "scheme"), [(1280, 900, "light"), (375, 800, "light"), (375, 800, "dark")]
+)
+def test_no_page_has_an_accessibility_violation_or_scrolls_sideways(
+    live_server, page: Page, console_errors, axe_source, width, height, scheme
+):
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=scheme)
+    found = {}
+    for state in tour(page, live_server.url):
+        if problems := check(page, axe_source):
+            found[state] = problems
+    assert found == {}, json.dumps(found, indent=1)
+    assert unexpected(console_errors, refused=[400, 404]) == []
