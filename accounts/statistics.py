@@ -1,8 +1,9 @@
 """A player's statistics, put together from the aggregate rows their games' QuerySet returns.
 
-The database does the counting and summing (``GameQuerySet.figures_by_level_and_result`` and
-friends); this module only adds those few rows up into the figures a page shows, and walks
-the ordered list of results once for streaks and the trend.
+The database does the counting and summing over each finished game's own figures, stored on
+its row (``GameQuerySet.figures_by_level_and_result`` and friends); this module only adds
+those few rows up into the figures a page shows, and walks the ordered list of results once
+for streaks and the trend.
 """
 
 from __future__ import annotations
@@ -87,20 +88,24 @@ def streaks(results: list[str]) -> tuple[int, int]:
     return current, longest
 
 
-def statistics_of(games: GameQuerySet) -> Statistics:
+def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statistics:
     """Everything the statistics page says but the heat map, from a player's games, in two
-    queries: the finished games grouped by level, result and shots, and the results in order."""
+    queries: the finished games grouped by level, result and shots, and the results in order.
+
+    ``only_level``: the games are that level's, so the figures per level have one row.
+    """
     rows = games.figures_by_level_and_result()
     results = games.results_in_order()
     by_status = {WON: 0, LOST: 0, RESIGNED: 0}
     for row in rows:
-        by_status[row["status"]] += row["games"]
+        # A draw (the five-shot rounds) counts as played, neither won nor lost.
+        by_status[row["status"]] = by_status.get(row["status"], 0) + row["games"]
 
     def total(key: str) -> Any:
         return sum(row[key] or 0 for row in rows)
 
     levels = []
-    for level in sorted(LEVEL_NAMES):
+    for level in sorted(LEVEL_NAMES) if only_level is None else [only_level]:
         wins = [row for row in rows if row["level"] == level and row["status"] == WON]
         won = sum(row["games"] for row in wins)
         levels.append(

@@ -19,7 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
-from accounts.forms import SignupForm
+from accounts.forms import SignupForm, StatisticsFilter
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, describe_last_move, duration
@@ -48,15 +48,23 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cache_control(private=True)  # one player's own record: no shared cache keeps it
 def statistics(request: HttpRequest) -> TemplateResponse:
-    """Overview, per level, shooting, and three charts; a guest gets a note instead."""
+    """Overview, per level, shooting, and three charts, of all games or of one level or rule
+    set (``?level=3&rules=salvo``); a guest gets a note instead."""
     if not request.user.is_authenticated:
         return TemplateResponse(request, "accounts/statistics.html", {"guest": True})
-    games = Game.objects.filter(owner=request.user)
-    stats = statistics_of(games)
+    chosen = StatisticsFilter(request.GET)
+    if not chosen.is_valid():
+        return TemplateResponse(
+            request, "accounts/statistics.html", {"filter": chosen, "stats": None}, status=400
+        )
+    games = chosen.games(Game.objects.filter(owner=request.user))
+    games.fill_missing_figures()
+    stats = statistics_of(games, only_level=chosen.cleaned_data["level"])
     return TemplateResponse(
         request,
         "accounts/statistics.html",
         {
+            "filter": chosen,
             "stats": stats,
             "time_per_game": duration(stats.seconds_per_game or 0),
             "trend": charts.trend(stats.results),
@@ -69,17 +77,27 @@ def statistics(request: HttpRequest) -> TemplateResponse:
 @require_safe
 @cache_control(private=True)  # one player's own record: no shared cache keeps it
 def history(request: HttpRequest) -> TemplateResponse:
-    """Finished games, newest first, a page at a time; each opens its replay."""
+    """Finished games, newest first, a page at a time, all or of one level or rule set (the
+    statistics' filters); each opens its replay."""
     if not request.user.is_authenticated:
         return TemplateResponse(request, "accounts/history.html", {"guest": True})
-    finished = Game.objects.filter(owner=request.user).finished().order_by("-finished_at", "-pk")
-    page = Paginator(finished.only("pk"), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
-    # The figures for this page's games only: the subqueries count 20 games' shots, not all.
-    games = finished.filter(pk__in=[game.pk for game in page]).with_figures()
+    chosen = StatisticsFilter(request.GET)
+    if not chosen.is_valid():
+        return TemplateResponse(request, "accounts/history.html", {"filter": chosen}, status=400)
+    finished = chosen.games(Game.objects.filter(owner=request.user)).finished()
+    finished.fill_missing_figures()
+    finished = finished.order_by("-finished_at", "-pk")
+    # The page's ids from the index alone (the rows are wide: a deep page would sort
+    # thousands of them), then those 20 rows, each holding its game's figures.
+    ids = Paginator(finished.values_list("pk", flat=True), HISTORY_PAGE_SIZE)
+    page = ids.get_page(request.GET.get("page"))
+    # By id alone (they are this player's, picked above): with the owner's conditions too,
+    # SQLite may walk the player's whole index range instead of fetching 20 rows.
+    games = Game.objects.filter(pk__in=list(page)).order_by("-finished_at", "-pk")
     return TemplateResponse(
         request,
         "accounts/history.html",
-        {"page": page, "games": games},
+        {"filter": chosen, "page": page, "games": games, "query": chosen.query},
     )
 
 
@@ -119,10 +137,9 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
 @require_safe
 def leaderboard(request: HttpRequest) -> TemplateResponse:
     """Players by wins against each level: usernames and counts, nothing else."""
-    boards = [
-        (level, name, Game.objects.leaderboard(level, LEADERBOARD_MINIMUM_GAMES))
-        for level, name in sorted(LEVEL_NAMES.items())
-    ]
+    levels = sorted(LEVEL_NAMES)
+    tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES)
+    boards = [(level, LEVEL_NAMES[level], tables[level]) for level in levels]
     return TemplateResponse(
         request,
         "accounts/leaderboard.html",

@@ -78,7 +78,7 @@ def home(request: HttpRequest) -> TemplateResponse:
     unfinished = (
         Game.objects.owned_by(request)
         .unfinished()
-        .with_figures()
+        .with_shots_so_far()
         .order_by("-last_move_at", "-created_at")
     )
     return TemplateResponse(
@@ -227,13 +227,8 @@ def render_game(
 def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
     """The person's own averages over their other finished games against this level, to set
     beside a finished game's figures; None before there is any."""
-    others = (
-        Game.objects.owned_by(request)
-        .finished()
-        .filter(level=game.level)
-        .exclude(pk=game.pk)
-        .with_figures()
-    )
+    # Each finished game holds its own figures: no shots are counted here.
+    others = Game.objects.owned_by(request).finished().filter(level=game.level).exclude(pk=game.pk)
     # Names of their own: an aggregate named like an annotation it reads breaks on PostgreSQL.
     figures = others.aggregate(
         n_games=Count("pk"),

@@ -13,6 +13,10 @@ its game and goes on. Then the load stops and every game in the database is chec
   same as its ship and shot rows;
 - ``moves`` equals the number of stored shots, numbered 0..n-1, alternating person and
   computer, in whole pairs (only a game the person won may end on the person's shot);
+- a finished game's own figures on its row (the person's shots and hits, the computer's
+  shots, the person's ships lost, the person's first ten cells; what the statistics add
+  up) are what its shots say, and an unfinished game has none yet; its rule set's name
+  column agrees with its rule set;
 - each unfinished game accepts a next move over HTTP: its player fires once more.
 
 Exits non-zero if any check fails.
@@ -60,7 +64,7 @@ def check_games() -> None:
     from games.models import HUMAN, Game
 
     problems: list[str] = []
-    counts = {"games": 0, "half_moves": 0, "shots": 0}
+    counts = {"games": 0, "half_moves": 0, "shots": 0, "figures": 0}
     unfinished: list[str] = []
     for game in Game.objects.prefetch_related("shots", "ships"):
         counts["games"] += 1
@@ -79,6 +83,8 @@ def check_games() -> None:
         )
         if game.status != Game.Status.SETUP and on_row != ships:
             problems.append(f"{where}: the row's fleets are not its stored ships")
+        problems += [f"{where}: {problem}" for problem in figure_problems(game, shots)]
+        counts["figures"] += game.is_over
         try:
             engine = game.engine()
         except ValueError as error:
@@ -95,11 +101,35 @@ def check_games() -> None:
             counts["half_moves"] += 1
             problems.append(f"{where}: half a move (the computer's answer is missing)")
         finished = engine.phase is GamePhase.FINISHED
-        if finished != (game.status in (Game.Status.WON, Game.Status.LOST, Game.Status.DRAW)):
+        # The replay of a resigned game ends with the resignation: finished like the others.
+        if finished != game.is_over:
             problems.append(f"{where}: status disagrees with the replay ({engine.phase})")
         if game.status == Game.Status.PLAYING:
             unfinished.append(str(game.pk))
     print(json.dumps({**counts, "problems": problems, "unfinished": unfinished}))
+
+
+def figure_problems(game: Any, shots: list[Any]) -> list[str]:
+    """How a game's stored figures differ from its shots (in order), counted here afresh."""
+    mine = [shot for shot in shots if shot.player == 0]
+    theirs = [shot for shot in shots if shot.player == 1]
+    counted = {
+        "shots_fired": len(mine),
+        "shots_hit": sum(1 for shot in mine if shot.hit),
+        "computer_shots": len(theirs),
+        "ships_lost": sum(1 for shot in theirs if shot.sunk),
+        "opening_cells": " ".join(shot.cell for shot in mine[:10]),
+    }
+    if not game.is_over:  # the figures of a game are stored when it ends
+        counted = dict.fromkeys(counted, None) | {"opening_cells": ""}
+    problems = [
+        f"stored {field} {getattr(game, field)!r}, its shots say {value!r}"
+        for field, value in counted.items()
+        if getattr(game, field) != value
+    ]
+    if game.rules_name != game.rules.get("name", "standard"):
+        problems.append(f"rules_name {game.rules_name!r} is not its rule set's name")
+    return problems
 
 
 def running(pid: int) -> bool:
@@ -237,6 +267,7 @@ async def load_and_kill(server: Server, args: argparse.Namespace) -> dict[str, A
             "server_errors_5xx": five_hundreds,
             "games_checked": db["games"],
             "shots_checked": db["shots"],
+            "figures_checked": db["figures"],
             "half_moves": db["half_moves"],
             "problems": db["problems"],
             "unfinished_games": len(db["unfinished"]),
@@ -294,6 +325,7 @@ FIGURES = [
     ("server_errors_5xx", "server errors 5xx (must be 0)"),
     ("games_checked", "games checked"),
     ("shots_checked", "shots checked"),
+    ("figures_checked", "finished games' figures checked"),
     ("half_moves", "half moves found (must be 0)"),
     ("unfinished_games", "unfinished games"),
     ("games_resumed", "games resumed over HTTP"),

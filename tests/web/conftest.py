@@ -68,9 +68,12 @@ def set_fleet(game, player, fleet):
         game.save(update_fields=["fleets"])
 
 
-def started_game(client, level=1, computer_fleet=COMPUTER_FLEET):
-    """A game in progress with known fleets on both sides."""
+def started_game(client, level=1, computer_fleet=COMPUTER_FLEET, rules=None):
+    """A game in progress with known fleets on both sides (under ``rules``, standard if None)."""
     game = new_game(client, level)
+    if rules is not None:  # the new-game page offers the standard game only
+        Game.objects.filter(pk=game.pk).update(rules=rules.to_dict())
+        game.refresh_from_db()
     for name, start, way in HUMAN_FLEET:
         game.place_ship(name, start, way)
     game.start()
@@ -164,7 +167,7 @@ def finished_game(
     names = [spec.name for spec in RuleSet.standard().fleet]
     order = [(0, i) for i in range(shots)] + [(1, i) for i in range(computer_shots)]
     order.sort(key=lambda pair: (pair[1], pair[0]))  # alternate while both sides fire
-    Shot.objects.bulk_create(
+    shot_rows = Shot.objects.bulk_create(
         Shot(
             game=game,
             sequence=sequence,
@@ -176,4 +179,22 @@ def finished_game(
         )
         for sequence, (player, i) in enumerate(order)
     )
+    # The figures a game stores when it ends, here from the shots just made up.
+    for field, value in figures_of_shots(shot_rows).items():
+        setattr(game, field, value)
+    game.save()
     return game
+
+
+def figures_of_shots(shots):
+    """A finished game's figures worked out from its shot rows (in order), not from the engine:
+    what ``Game.figures_from`` must agree with."""
+    mine = [shot for shot in shots if shot.player == 0]
+    theirs = [shot for shot in shots if shot.player == 1]
+    return {
+        "shots_fired": len(mine),
+        "shots_hit": sum(1 for shot in mine if shot.hit),
+        "computer_shots": len(theirs),
+        "ships_lost": sum(1 for shot in theirs if shot.sunk),
+        "opening_cells": " ".join(shot.cell for shot in mine[:10]),
+    }

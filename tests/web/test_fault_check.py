@@ -56,3 +56,25 @@ def test_it_finds_shot_and_ship_rows_that_disagree_with_the_game_row(guest, caps
     Game.objects.filter(pk=game.pk).update(moves=2)
     game.ships.filter(player=1, name="Carrier").update(row=5)
     assert "the row's fleets are not its stored ships" in checked(capsys)["problems"][0]
+
+
+def test_it_checks_a_finished_games_figures_against_its_shots(guest, capsys):
+    game = started_game(guest)
+    for cell in ["A6", "B6"]:
+        fire(guest, game, cell)
+    assert guest.post(f"/games/{game.pk}/resign", headers={"HX-Request": "true"}).status_code == 200
+    result = checked(capsys)
+    assert (result["problems"], result["figures"]) == ([], 1)
+    Game.objects.filter(pk=game.pk).update(shots_hit=1)
+    assert checked(capsys)["problems"] == [
+        f"game {game.pk} (resigned, 4 shots): stored shots_hit 1, its shots say 2"
+    ]
+    Game.objects.filter(pk=game.pk).update(shots_hit=2, opening_cells="A6")
+    assert "stored opening_cells 'A6', its shots say 'A6 B6'" in checked(capsys)["problems"][0]
+
+
+def test_it_finds_figures_on_a_game_not_over(guest, capsys):
+    game = started_game(guest)
+    fire(guest, game, "A6")
+    Game.objects.filter(pk=game.pk).update(shots_fired=1)
+    assert "stored shots_fired 1, its shots say None" in checked(capsys)["problems"][0]

@@ -137,3 +137,59 @@ def test_games_made_for_benchmarks_open_and_replay_like_played_ones(owner):
         assert [c for move in game.log for c in move["fire"]] == [shot.cell for shot in shots]
         assert owner.get(game.get_absolute_url()).status_code == 200
         assert owner.get(f"/history/{game.pk}/?step=5").status_code == 200
+
+
+def test_the_history_of_one_opponent_keeps_the_filter_from_page_to_page(owner):
+    ensign = [finished_game(owner.user, level=2, shots=30 + i) for i in range(23)]
+    finished_game(owner.user, level=1, shots=99)
+    page = owner.get("/history?level=2").content.decode()
+    assert "23 finished games, newest first: page 1 of 2" in page
+    assert '<a href="?level=2&amp;page=2" rel="next">' in page
+    page = owner.get("/history?level=2&page=2").content.decode()
+    assert {f"/history/{game.pk}/" for game in ensign[:3]} == set(
+        re.findall(r"/history/[0-9a-f-]+/", page)
+    )
+    assert "<td>99</td>" not in page
+    page = owner.get("/history?level=4").content.decode()
+    assert "None of your finished games is against that opponent" in page
+
+
+def test_a_history_filter_the_site_does_not_know_is_refused(owner):
+    finished_game(owner.user)
+    response = owner.get("/history?rules=chess")
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.content.decode()
+    assert "/history/" not in response.content.decode()
+
+
+def test_the_leaderboard_keeps_the_first_ten_with_names_breaking_ties_and_costs_the_same_queries(
+    guest,
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            page = guest.get("/leaderboard")
+        return len(captured), page.context["boards"]
+
+    for name in ["zed", "amy"]:
+        user = make_user(name)
+        for status in ["won", "won", "lost", "lost", "lost"]:
+            finished_game(user, status, level=3)
+    few, _ = queries()
+    # Twelve players with three wins in five: ten places, the names decide who gets them.
+    for n in range(12):
+        user = make_user(f"player{n:02d}")
+        for status in ["won", "won", "won", "lost", "lost"]:
+            finished_game(user, status, level=3)
+    inactive = make_user("aaa-gone")
+    for _ in range(5):
+        finished_game(inactive, "won", level=3)
+    inactive.is_active = False
+    inactive.save()
+    many, boards = queries()
+    assert many == few
+    level_three = next(rows for level, _, rows in boards if level == 3)
+    assert [row["owner__username"] for row in level_three] == [f"player{n:02d}" for n in range(10)]
+    assert level_three[0] == {"owner__username": "player00", "played": 5, "wins": 3}

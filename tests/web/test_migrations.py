@@ -132,3 +132,48 @@ def test_it_refuses_a_started_row_that_does_not_hold_its_whole_game():
         apps = migrated_to(BEFORE_LOG)
         apps.get_model("games", "Game").objects.all().delete()
         migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_fills_in_the_figures_of_games_already_finished_from_their_shots():
+    try:
+        apps = migrated_to([("games", "0005_game_log_of_moves")])
+        old_game, shot = apps.get_model("games", "Game"), apps.get_model("games", "Shot")
+        salvo = RuleSet.salvo().to_dict()
+        won = old_game.objects.create(level=1, rules=salvo, seed=1, status="won", moves=5)
+        playing = old_game.objects.create(level=1, rules={}, seed=2, status="playing", moves=2)
+        resigned = old_game.objects.create(level=2, rules={}, seed=3, status="resigned")
+        # The person's shots in a Salvo game: two a turn here, the last one sinking nothing.
+        shots = [(0, "A1", True, ""), (0, "A2", False, ""), (1, "E2", True, "Destroyer")]
+        shots += [(0, "B1", True, ""), (1, "F2", False, "")]
+        for game, fired in [(won, shots), (playing, shots[:2])]:
+            for sequence, (player, label, hit, sunk) in enumerate(fired):
+                cell = Coordinate.parse(label)
+                shot.objects.create(
+                    game=game,
+                    sequence=sequence,
+                    player=player,
+                    row=cell.row,
+                    col=cell.col,
+                    hit=hit,
+                    sunk=sunk,
+                )
+
+        migrated_to(latest())
+
+        def figures(game):
+            game = Game.objects.get(pk=game.pk)
+            return (
+                game.shots_fired,
+                game.shots_hit,
+                game.computer_shots,
+                game.ships_lost,
+                game.opening_cells,
+                game.rules_name,
+            )
+
+        assert figures(won) == (3, 2, 2, 1, "A1 A2 B1", "salvo")
+        assert figures(resigned) == (0, 0, 0, 0, "", "standard")
+        assert figures(playing) == (None, None, None, None, "", "standard")
+    finally:
+        migrated_to(latest())

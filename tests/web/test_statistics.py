@@ -6,8 +6,16 @@ import pytest
 from django.utils import timezone
 
 from accounts.statistics import statistics_of, streaks
+from games.engine import RuleSet
 from games.models import Game
-from tests.web.conftest import finished_game, started_game
+from tests.web.conftest import (
+    COMPUTER_FLEET,
+    figures_of_shots,
+    finished_game,
+    fire,
+    fleet_cells,
+    started_game,
+)
 
 # (status, level, shots, hits, computer shots, ships lost, seconds), oldest first.
 KNOWN = [
@@ -167,3 +175,257 @@ def test_the_query_count_does_not_grow_with_the_number_of_games(owner, django_as
     many = {url: queries(url) for url in ["/stats", "/history", "/history?page=9"]}
     assert many["/stats"] == few["/stats"] <= 8
     assert many["/history"] == many["/history?page=9"] == few["/history"] <= 6
+
+
+# -- Each finished game's own figures, stored when it ends ----------------------------------
+
+HX = {"HX-Request": "true"}
+
+
+def stored_figures(game):
+    game.refresh_from_db()
+    return {field: getattr(game, field) for field in figures_of_shots([])}
+
+
+def test_a_game_stores_its_figures_in_the_move_that_wins_it(owner):
+    game = started_game(owner)
+    targets = fleet_cells(COMPUTER_FLEET)
+    for cell in ["B2", "B3", *targets]:
+        assert fire(owner, game, cell).status_code == 200
+    game.refresh_from_db()
+    assert game.status == Game.Status.WON
+    shots = list(game.shots.order_by("sequence"))
+    assert stored_figures(game) == figures_of_shots(shots)
+    assert (game.shots_fired, game.shots_hit, game.computer_shots) == (19, 17, 18)
+    assert game.opening_cells == " ".join(["B2", "B3", *targets[:8]])
+
+
+def test_a_game_stores_its_figures_in_the_move_that_loses_it(owner):
+    game = started_game(owner, level=5)
+    ships = fleet_cells(COMPUTER_FLEET)
+    misses = [f"{r}{c}" for r in "ABCDEFGHIJ" for c in range(1, 11) if f"{r}{c}" not in ships]
+    for cell in misses:
+        assert fire(owner, game, cell).status_code == 200
+        game.refresh_from_db()
+        if game.is_over:
+            break
+    assert game.status == Game.Status.LOST
+    assert stored_figures(game) == figures_of_shots(list(game.shots.order_by("sequence")))
+    assert (game.shots_hit, game.ships_lost) == (0, 5)
+
+
+def test_resigning_stores_the_figures_of_the_game_so_far(owner):
+    game = started_game(owner)
+    for cell in ["A6", "B6", "C3"]:
+        fire(owner, game, cell)
+    assert owner.post(f"/games/{game.pk}/resign", headers=HX).status_code == 200
+    assert stored_figures(game) == {
+        "shots_fired": 3,
+        "shots_hit": 2,
+        "computer_shots": 3,
+        "ships_lost": 0,
+        "opening_cells": "A6 B6 C3",
+    }
+
+
+def test_an_unfinished_game_has_no_figures(owner):
+    game = started_game(owner)
+    fire(owner, game, "A6")
+    assert set(stored_figures(game).values()) <= {None, ""}
+
+
+# -- Filters --------------------------------------------------------------------------------
+
+
+def test_the_statistics_of_one_opponent_or_one_rule_set(record):
+    salvo = Game.objects.filter(owner=record.user, level=1).finished().first()
+    Game.objects.filter(pk=salvo.pk).update(rules=RuleSet.salvo().to_dict())
+
+    stats = record.get("/stats?level=1").context["stats"]
+    assert (stats.played, stats.won, stats.shots) == (4, 4, 125)
+    assert [figures.level for figures in stats.levels] == [1]
+
+    stats = record.get("/stats?rules=salvo").context["stats"]
+    assert (stats.played, stats.shots) == (1, salvo.shots_fired)
+
+    stats = record.get("/stats?rules=standard&level=1").context["stats"]
+    assert stats.played == 3
+
+    page = record.get("/stats?level=4").content.decode()
+    assert "No finished games of this kind" in page
+
+
+def test_a_filter_the_site_does_not_know_is_refused_with_a_reason(record):
+    for query in ["level=9", "level=x", "rules=chess"]:
+        response = record.get(f"/stats?{query}")
+        assert response.status_code == 400
+        page = response.content.decode()
+        assert "Select a valid choice" in page
+        assert 'aria-describedby="id_' in page
+        assert 'aria-invalid="true"' in page
+        assert response.context["stats"] is None
+
+
+def test_the_filter_form_keeps_what_was_chosen(record):
+    page = record.get("/stats?level=2&rules=standard").content.decode()
+    assert '<option value="2" selected>2. Ensign</option>' in page
+    assert '<option value="standard" selected>Standard</option>' in page
+
+
+def test_filtered_statistics_cost_the_same_queries_as_all_of_them(owner):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    make_many(owner.user, 60)
+    counts = set()
+    for url in ["/stats", "/stats?level=2", "/stats?rules=salvo", "/stats?level=3&rules=standard"]:
+        with CaptureQueriesContext(connection) as captured:
+            assert owner.get(url).status_code == 200
+        counts.add(len(captured))
+    assert len(counts) == 1
+
+
+# -- Every figure of every page, worked out again from the raw shots ------------------------
+
+
+@pytest.fixture
+def site(owner, teammate):
+    """A few hundred varied games: most played by ``make_games`` (won, lost, resigned, all
+    four rule sets, several players), a few through the site's own moves and resignation."""
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command(
+        "make_games",
+        user="owner",
+        games=220,
+        levels="1,2",
+        person_levels="1,2",
+        rules="standard,salvo,no_touch,fog_of_war",
+        seed=23,
+        stdout=out,
+    )
+    call_command(
+        "make_games",
+        user="teammate",
+        games=30,
+        levels="1,2",
+        person_levels="2",
+        rules="standard,salvo",
+        seed=24,
+        players=3,
+        player_games=45,
+        stdout=out,
+    )
+    # Through the site: a won and a resigned Salvo game, and a resignation before any shot.
+    for ending in ["win", "resign", "resign at once"]:
+        game = started_game(owner, rules=RuleSet.salvo())
+        if ending == "win":
+            for cell in fleet_cells(COMPUTER_FLEET):
+                fire(owner, game, cell)
+        elif ending == "resign":
+            for cell in ["B2", "B3", "B4", "B5", "B6", "A6", "A7"]:
+                fire(owner, game, cell)
+        if ending != "win":
+            owner.post(f"/games/{game.pk}/resign", headers=HX)
+    finished = Game.objects.filter(owner=owner.user).finished()
+    assert {"won", "lost", "resigned"} <= set(finished.values_list("status", flat=True))
+    assert finished.filter(rules_name="salvo").count() > 20
+    return owner
+
+
+def raw_games(user, level=None, rules=None):
+    """The user's finished games (oldest first), each with its figures counted from its shots."""
+    games = []
+    for game in Game.objects.filter(owner=user, status__in=["won", "lost", "resigned"]):
+        if level is not None and game.level != level:
+            continue
+        if rules is not None and game.rules.get("name", "standard") != rules:
+            continue
+        game.raw = figures_of_shots(list(game.shots.order_by("sequence")))
+        games.append(game)
+    return sorted(games, key=lambda game: (game.finished_at, game.pk))
+
+
+def test_every_figure_of_the_statistics_page_agrees_with_the_shots(site):
+    from collections import Counter
+
+    for level, rules in [(None, None), (1, None), (2, None), (None, "salvo"), (2, "fog_of_war")]:
+        query = "&".join(f"{k}={v}" for k, v in [("level", level), ("rules", rules)] if v)
+        response = site.get(f"/stats?{query}")
+        stats, heat = response.context["stats"], response.context["heat"]
+        games = raw_games(site.user, level, rules)
+        won = [g for g in games if g.status == "won"]
+        results = [g.status for g in games]
+        assert (stats.played, stats.won, stats.lost, stats.resigned) == (
+            len(games),
+            len(won),
+            results.count("lost"),
+            results.count("resigned"),
+        )
+        assert stats.results == results
+        assert stats.shots == sum(g.raw["shots_fired"] for g in games)
+        assert stats.hits == sum(g.raw["shots_hit"] for g in games)
+        assert stats.ships_lost == sum(g.raw["ships_lost"] for g in games)
+        assert stats.seconds == pytest.approx(sum(g.play_seconds for g in games))
+        for figures in stats.levels:
+            at_level = [g for g in games if g.level == figures.level]
+            wins = [g.raw["shots_fired"] for g in at_level if g.status == "won"]
+            assert (figures.played, figures.won) == (len(at_level), len(wins))
+            assert figures.best_shots_to_win == min(wins, default=None)
+            if wins:
+                assert figures.average_shots_to_win == pytest.approx(sum(wins) / len(wins))
+        winners = Counter(
+            (g.status, g.raw["shots_fired"] if g.status == "won" else g.raw["computer_shots"])
+            for g in games
+            if g.status != "resigned"
+        )
+        assert {(r["status"], r["winner_shots"]): r["games"] for r in stats.shots_to_win} == (
+            dict(winners)
+        )
+        openings = Counter(cell for g in games for cell in g.raw["opening_cells"].split())
+        shown = {cell.label: cell.shots for _, _, cells in heat.rows for cell in cells}
+        assert {label: n for label, n in shown.items() if n} == dict(openings)
+
+
+def test_every_row_of_every_history_page_agrees_with_the_shots(site):
+    games = raw_games(site.user)[::-1]  # newest first
+    pages = -(-len(games) // 20)
+    seen = []
+    for number in range(1, pages + 1):
+        for game in site.get(f"/history?page={number}").context["games"]:
+            seen.append((game.pk, game.shots_fired, game.shots_hit))
+    assert seen == [(g.pk, g.raw["shots_fired"], g.raw["shots_hit"]) for g in games]
+
+
+def test_the_leaderboard_agrees_with_the_games(site):
+    from django.contrib.auth import get_user_model
+
+    boards = site.get("/leaderboard").context["boards"]
+    for level, _, rows in boards:
+        expected = []
+        for user in get_user_model().objects.all():
+            mine = [g for g in raw_games(user) if g.level == level]
+            if len(mine) >= 5:
+                wins = sum(1 for g in mine if g.status == "won")
+                expected.append(
+                    {"owner__username": user.username, "played": len(mine), "wins": wins}
+                )
+        expected.sort(key=lambda row: (-row["wins"], row["played"], row["owner__username"]))
+        assert rows == expected[:10]
+        if level in (1, 2):
+            assert len(rows) >= 3
+
+
+def test_a_game_finished_without_its_figures_gets_them_when_a_page_needs_them(owner):
+    # As a worker still running the code of before the figures would leave it.
+    game = started_game(owner)
+    for cell in fleet_cells(COMPUTER_FLEET):
+        fire(owner, game, cell)
+    blank = dict.fromkeys(["shots_fired", "shots_hit", "computer_shots", "ships_lost"])
+    Game.objects.filter(pk=game.pk).update(**blank, opening_cells="")
+    stats = owner.get("/stats").context["stats"]
+    assert (stats.played, stats.shots, stats.hits) == (1, 17, 17)
+    assert stored_figures(game) == figures_of_shots(list(game.shots.order_by("sequence")))

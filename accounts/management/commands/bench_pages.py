@@ -4,7 +4,10 @@
 
 Each page is requested ``--runs`` times in this process through Django's test client (the
 whole stack: middleware, views, queries, templates; no network); prints the median (p50)
-and the slowest time, the queries per request, and how many finished games the user has.
+and the slowest time, the queries per request, and how many finished games the user (and
+the whole site) has. The pages: the statistics, whole and filtered by level and rule set,
+the first and the last page of the history (whole and of the Salvo games), and the
+leaderboard.
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from accounts.views import HISTORY_PAGE_SIZE
 from games.models import Game
 
-PAGES = ["/stats", "/history", "/history?page=250", "/leaderboard"]
+STATISTICS = ["/stats", "/stats?level=2", "/stats?rules=salvo", "/stats?level=2&rules=salvo"]
 
 
 class Command(BaseCommand):
@@ -39,9 +43,24 @@ class Command(BaseCommand):
         client = Client(HTTP_HOST="localhost")
         client.force_login(user)
         finished = Game.objects.filter(owner=user).finished().count()
-        self.stdout.write(f"{user.username}: {finished} finished games, {options['runs']} runs")
-        self.stdout.write(f"{'page':<20} {'p50 ms':>8} {'max ms':>8} {'queries':>8}")
-        for page in PAGES:
+        site = Game.objects.finished().count()
+        players = Game.objects.finished().values("owner").distinct().count()
+        salvo = Game.objects.filter(owner=user, rules_name="salvo").finished().count()
+        last, salvo_last = (max(1, -(-n // HISTORY_PAGE_SIZE)) for n in (finished, salvo))
+        pages = [
+            *STATISTICS,
+            "/history",
+            f"/history?page={last}",
+            "/history?rules=salvo",
+            f"/history?rules=salvo&page={salvo_last}",
+            "/leaderboard",
+        ]
+        self.stdout.write(
+            f"{connection.vendor}: {user.username} has {finished} finished games;"
+            f" the site {site} among {players} players; {options['runs']} runs"
+        )
+        self.stdout.write(f"{'page':<32} {'p50 ms':>8} {'max ms':>8} {'queries':>8}")
+        for page in pages:
             times, queries = [], set()
             for _ in range(options["runs"]):
                 with CaptureQueriesContext(connection) as captured:
@@ -53,5 +72,5 @@ class Command(BaseCommand):
                 queries.add(len(captured))
             counts = "/".join(str(n) for n in sorted(queries))
             self.stdout.write(
-                f"{page:<20} {statistics.median(times):>8.1f} {max(times):>8.1f} {counts:>8}"
+                f"{page:<32} {statistics.median(times):>8.1f} {max(times):>8.1f} {counts:>8}"
             )

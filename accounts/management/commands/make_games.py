@@ -1,6 +1,12 @@
 """Play many finished games for one user with the engine, and store them like real ones.
 
     python manage.py make_games --user alice --games 10000 [--levels 1,2,3] [--seed 1]
+        [--rules standard,salvo] [--players 999 --player-games 90000]
+
+``--players N --player-games G`` also makes a site around the user: N more players
+(``player0001`` …) share G more games, drawn at random among them (so some play far more
+than others). ``--rules`` names the rule sets to draw each game's from (repeat a name to
+make it commoner).
 
 The person's side is played by a computer player too (a level drawn per game), the
 computer's side by the game's own level, exactly as ``Game.fire`` would; about one game in
@@ -16,13 +22,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
-from django.db import transaction
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games.ai import LEVELS, get_player
-from games.engine import BattleshipGame, Board, GamePhase, RuleSet
+from games.engine import BattleshipGame, Board, Coordinate, GamePhase, RuleSet
 from games.models import HUMAN, MOVE_GAP_CAP, Game, Ship, Shot, fleet_record
+from games.variants import VARIANTS, rule_set
 
 
 class Command(BaseCommand):
@@ -36,44 +43,97 @@ class Command(BaseCommand):
             default=",".join(str(info.level) for info in LEVELS),
             help="computer levels to play against, comma-separated",
         )
+        parser.add_argument(
+            "--person-levels",
+            default=",".join(str(info.level) for info in LEVELS),
+            help="computer levels that play the person's side, comma-separated",
+        )
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--batch", type=int, default=250)
+        parser.add_argument(
+            "--rules",
+            default="standard",
+            help=f"rule sets to draw from, comma-separated: {', '.join(VARIANTS)}",
+        )
+        parser.add_argument("--players", type=int, default=0, help="other players to make")
+        parser.add_argument("--player-games", type=int, default=0, help="their games, in all")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        user, created = get_user_model().objects.get_or_create(username=options["user"])
-        if created:
-            user.set_unusable_password()
-            user.save()
         rng = random.Random(
             options["seed"] if options["seed"] is not None else secrets.randbits(64)
         )
         levels = [int(level) for level in options["levels"].split(",")]
-        known = {info.level for info in LEVELS}
-        total, batch = options["games"], options["batch"]
+        try:
+            rule_sets = [rule_set(name) for name in options["rules"].split(",")]
+        except ValueError as error:
+            raise CommandError(str(error)) from error
+        if options["players"] < 0 or options["player_games"] < 0:
+            raise CommandError("--players and --player-games count, from 0")
+        if options["player_games"] and not options["players"]:
+            raise CommandError("--player-games needs --players")
+        user = player(options["user"])
+        others = [player(f"player{n:04d}") for n in range(1, options["players"] + 1)]
+        people = [int(level) for level in options["person_levels"].split(",")]
+        total, batch = options["games"] + options["player_games"], options["batch"]
+        # Which games are the user's: ``--games`` of them, spread evenly through the rest.
+        mine = set(rng.sample(range(total), options["games"]))
         now = timezone.now()
         made = 0
         while made < total:
             size = min(batch, total - made)
-            games = [play(rng, rng.choice(levels), rng.choice(sorted(known))) for _ in range(size)]
-            store(user, games, now, made, total, rng)
+            owners = [user if made + i in mine else rng.choice(others) for i in range(size)]
+            games = [
+                play(
+                    rng,
+                    rng.choice(levels),
+                    rng.choice(people),
+                    rng.choice(rule_sets),
+                    quick=owner is not user,
+                )
+                for owner in owners
+            ]
+            store(owners, games, now, made, total, rng)
             made += size
             self.stdout.write(f"{made} of {total} games stored")
-        self.stdout.write(self.style.SUCCESS(f"{user.username} has {total} more finished games"))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{user.username} has {options['games']} more finished games,"
+                f" {len(others)} other players {options['player_games']}"
+            )
+        )
 
 
-def play(rng: random.Random, level: int, person_level: int) -> dict[str, Any]:
-    """One whole game: the person's side played by ``person_level``, the computer's by ``level``."""
-    rules = RuleSet.standard()
+def player(username: str) -> Any:
+    user, created = get_user_model().objects.get_or_create(username=username)
+    if created:
+        user.set_unusable_password()
+        user.save()
+    return user
+
+
+def play(
+    rng: random.Random, level: int, person_level: int, rules: RuleSet, *, quick: bool = False
+) -> dict[str, Any]:
+    """One whole game: the person's side played by ``person_level``, the computer's by ``level``.
+
+    ``quick``: both sides fire at random cells instead (a few times quicker), for the other
+    players of a site, whose games only need to exist: no page reads their shots.
+    """
     seed = rng.getrandbits(62)
     game = Game(level=level, seed=seed)  # unsaved: only for its derived computer seed
     engine = BattleshipGame(rules, seed)
-    person = get_player(person_level, rng.getrandbits(62))
-    computer = get_player(level, game.computer_seed)
+    person = RandomShooter(rng, rules) if quick else get_player(person_level, rng.getrandbits(62))
+    computer = RandomShooter(rng, rules) if quick else get_player(level, game.computer_seed)
     human_board = Board.random_placement(rules, random.Random(rng.getrandbits(64)))
-    fleets = [
-        [(s.name, s.start, s.orientation) for s in human_board.ships],
-        computer.place_fleet(rules),
-    ]
+    computer_fleet = (
+        [
+            (s.name, s.start, s.orientation)
+            for s in Board.random_placement(rules, random.Random(rng.getrandbits(64))).ships
+        ]
+        if quick
+        else computer.place_fleet(rules)
+    )
+    fleets = [[(s.name, s.start, s.orientation) for s in human_board.ships], computer_fleet]
     for player, fleet in enumerate(fleets):
         for name, start, orientation in fleet:
             engine.place_ship(player, name, start, orientation)
@@ -84,7 +144,8 @@ def play(rng: random.Random, level: int, person_level: int) -> dict[str, Any]:
         if resign_after is not None and len(shots) >= resign_after and engine.current_player == 0:
             break
         side = person if engine.current_player == HUMAN else computer
-        result = engine.make_move(side.choose_shot(engine.view_for(engine.current_player)))
+        view = None if quick else engine.view_for(engine.current_player)
+        result = engine.make_move(side.choose_shot(view))
         shots.append(result)
     if engine.phase is GamePhase.FINISHED:
         status = Game.Status.WON if engine.winner == HUMAN else Game.Status.LOST
@@ -98,15 +159,33 @@ def play(rng: random.Random, level: int, person_level: int) -> dict[str, Any]:
         "shots": shots,
         "log": [move.to_dict() for move in engine.moves],
         "status": status,
+        "figures": Game.figures_from(engine),
     }
+
+
+class RandomShooter:
+    """Fires at the cells of the board in a random order, each once."""
+
+    def __init__(self, rng: random.Random, rules: RuleSet) -> None:
+        size = rules.board_size
+        self.cells = [Coordinate(row, col) for row in range(size) for col in range(size)]
+        rng.shuffle(self.cells)
+
+    def choose_shot(self, view: Any) -> Coordinate:
+        return self.cells.pop()
 
 
 @transaction.atomic
 def store(
-    user: Any, games: list[dict[str, Any]], now: Any, made: int, total: int, rng: random.Random
+    owners: list[Any],
+    games: list[dict[str, Any]],
+    now: Any,
+    made: int,
+    total: int,
+    rng: random.Random,
 ) -> None:
     rows, ships, shots = [], [], []
-    for i, played in enumerate(games):
+    for i, (user, played) in enumerate(zip(owners, games, strict=True)):
         # Oldest first: game k of N finishes about (N - k) / N of a year ago.
         finished_at = now - timedelta(days=365 * (total - made - i) / total)
         gaps = [rng.uniform(1.5, 9.0) for _ in played["shots"]]
@@ -123,6 +202,8 @@ def store(
         # What the site rebuilds a game from: both fleets and every move, on the row.
         game.fleets = played["fleet_record"]
         game.log = played["log"]
+        for field, value in played["figures"].items():
+            setattr(game, field, value)
         rows.append(game)
         for player, fleet in enumerate(played["fleets"]):
             ships.extend(
@@ -136,21 +217,31 @@ def store(
                 )
                 for name, start, orientation in fleet
             )
+        game_id = Shot._meta.get_field("game").get_db_prep_value(game.pk, connection)
         at = started_at
         for sequence, (result, gap) in enumerate(zip(played["shots"], gaps, strict=True)):
             at += timedelta(seconds=gap)
             shots.append(
-                Shot(
-                    game=game,
-                    sequence=sequence,
-                    player=result.player,
-                    row=result.coord.row,
-                    col=result.coord.col,
-                    hit=result.hit,
-                    sunk=result.sunk.name if result.sunk else "",
-                    created_at=at,
+                (
+                    game_id,
+                    sequence,
+                    result.player,
+                    result.coord.row,
+                    result.coord.col,
+                    result.hit,
+                    result.sunk.name if result.sunk else "",
+                    connection.ops.adapt_datetimefield_value(at),
                 )
             )
     Game.objects.bulk_create(rows)
     Ship.objects.bulk_create(ships, batch_size=2000)
-    Shot.objects.bulk_create(shots, batch_size=2000)
+    # A million shots through the ORM's bulk_create take minutes of its own bookkeeping; the
+    # same rows as one parameterised INSERT each go several times quicker.
+    columns = ["game", "sequence", "player", "row", "col", "hit", "sunk", "created_at"]
+    names = ", ".join(connection.ops.quote_name(Shot._meta.get_field(c).column) for c in columns)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {connection.ops.quote_name(Shot._meta.db_table)} ({names})"  # noqa: S608
+            f" VALUES ({', '.join(['%s'] * len(columns))})",
+            shots,
+        )
