@@ -56,7 +56,7 @@ def test_a_guest_signs_up_finishes_the_game_and_replays_it(live_server, page: Pa
     expect(page.get_by_role("link", name="Next")).to_be_focused()
     page.get_by_role("slider", name="Shot").fill(str(steps))
     expect(page.get_by_role("heading", name=re.compile("You won!"))).to_be_visible()
-    assert page.url.endswith(f"?step={steps}")
+    expect(page).to_have_url(re.compile(rf"\?step={steps}$"))
     page.get_by_role("link", name="Previous").click()
     expect(page.get_by_role("slider", name="Shot")).to_have_value(str(steps - 1))
     assert console_errors == []
