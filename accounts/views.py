@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import login
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
@@ -24,7 +24,7 @@ from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, describe_last_move, duration
 from games.models import Game
-from games.rule_sets import shot_by_shot
+from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
@@ -136,12 +136,18 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
 
 @require_safe
 def leaderboard(request: HttpRequest) -> TemplateResponse:
-    """Players by wins against each level: usernames and counts, nothing else."""
+    """Players by wins against each level under one rule set (``?rules=``, the classic game
+    by default): usernames and counts, nothing else."""
+    info = BY_NAME.get(request.GET.get("rules", "standard"))
+    if info is None:
+        raise Http404("there is no such rule set")
     levels = sorted(LEVEL_NAMES)
-    tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES)
+    tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name)
     boards = [(level, LEVEL_NAMES[level], tables[level]) for level in levels]
-    return TemplateResponse(
-        request,
-        "accounts/leaderboard.html",
-        {"boards": boards, "minimum": LEADERBOARD_MINIMUM_GAMES},
-    )
+    context = {
+        "boards": boards,
+        "minimum": LEADERBOARD_MINIMUM_GAMES,
+        "rule_sets": OFFERED,
+        "chosen": info,
+    }
+    return TemplateResponse(request, "accounts/leaderboard.html", context)

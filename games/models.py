@@ -61,6 +61,7 @@ from games.engine import (
 from games.engine import (
     Ship as EngineShip,
 )
+from games.rule_sets import title_of
 
 HUMAN, COMPUTER = 0, 1
 # Time played counts the gaps between moves, each capped: a game left for a week did not
@@ -169,7 +170,7 @@ class GameQuerySet(models.QuerySet["Game"]):
         return [{"row": r, "col": c, "shots": n} for (r, c), n in sorted(counts.items())]
 
     def leaderboards(
-        self, levels: list[int], minimum: int, limit: int = 10
+        self, levels: list[int], minimum: int, limit: int = 10, rules_name: str = "standard"
     ) -> dict[int, list[dict[str, Any]]]:
         """Per level: players by wins there, among those with ``minimum`` finished games there.
 
@@ -181,7 +182,7 @@ class GameQuerySet(models.QuerySet["Game"]):
         active = get_user_model().objects.filter(is_active=True).values("pk")
         counts = (
             self.finished()
-            .filter(level__in=levels, owner__in=active)
+            .filter(level__in=levels, owner__in=active, rules_name=rules_name)
             .order_by()
             .values("level", "owner")
             # Counting owner (not the row) keeps the count within the index.
@@ -357,6 +358,11 @@ class Game(models.Model):
     def level_name(self) -> str:
         """The opponent's name, e.g. "Admiral"."""
         return next(info.name for info in LEVELS if info.level == self.level)
+
+    @property
+    def rules_title(self) -> str:
+        """The rule set's name as a player reads it ("Salvo")."""
+        return title_of(self.rules.get("name", "standard"))
 
     @property
     def rule_set(self) -> RuleSet:

@@ -43,6 +43,12 @@ OFFERED: tuple[RuleSetInfo, ...] = (
 BY_NAME = {info.name: info for info in OFFERED}
 
 
+def title_of(name: str) -> str:
+    """A rule set's title by its stored name; the name itself for one the site no longer offers."""
+    info = BY_NAME.get(name)
+    return info.title if info else name.replace("_", " ").capitalize()
+
+
 def info_for(rules: RuleSet) -> RuleSetInfo:
     """What the site says of a game's rule set (by its name; the classic one otherwise)."""
     return BY_NAME.get(rules.name, BY_NAME["standard"])

@@ -251,3 +251,19 @@ def test_the_replay_steps_through_turns_and_weapons(guest):
     guest.post(f"/games/{salvo.pk}/resign")
     page = guest.get(f"/history/{salvo.pk}/?step=1").content.decode()
     assert "Move 1 of 2: you fired at A6 (hit), A7 (miss), B1 (miss), B2 (miss), C3 (miss)." in page
+
+
+def test_the_leaderboard_is_per_rule_set_and_history_names_the_rules(owner, client):
+    from tests.web.conftest import finished_game
+
+    games = [finished_game(owner.user, "won", level=2) for _ in range(5)]
+    Game.objects.filter(pk__in=[g.pk for g in games]).update(rules=RuleSet.salvo().to_dict())
+    classic = client.get("/leaderboard").content.decode()
+    assert "Leaderboard: classic rules" in classic
+    assert "owner" not in classic  # their five games are Salvo games
+    salvo = client.get("/leaderboard?rules=salvo").content.decode()
+    assert "Leaderboard: salvo rules" in salvo
+    assert re.search(r'<th scope="row">owner</th><td>5</td><td>5</td>', salvo)
+    assert client.get("/leaderboard?rules=chess").status_code == 404
+    history = owner.get("/history").content.decode()
+    assert history.count('2. Ensign <span class="rules-note">(Salvo)</span>') == 5

@@ -400,14 +400,15 @@ def test_every_row_of_every_history_page_agrees_with_the_shots(site):
     assert seen == [(g.pk, g.raw["shots_fired"], g.raw["shots_hit"]) for g in games]
 
 
-def test_the_leaderboard_agrees_with_the_games(site):
+@pytest.mark.parametrize("rules", ["standard", "salvo"])
+def test_the_leaderboard_agrees_with_the_games(site, rules):
     from django.contrib.auth import get_user_model
 
-    boards = site.get("/leaderboard").context["boards"]
+    boards = site.get(f"/leaderboard?rules={rules}").context["boards"]
     for level, _, rows in boards:
         expected = []
         for user in get_user_model().objects.all():
-            mine = [g for g in raw_games(user) if g.level == level]
+            mine = [g for g in raw_games(user, rules=rules) if g.level == level]
             if len(mine) >= 5:
                 wins = sum(1 for g in mine if g.status == "won")
                 expected.append(
@@ -415,8 +416,8 @@ def test_the_leaderboard_agrees_with_the_games(site):
                 )
         expected.sort(key=lambda row: (-row["wins"], row["played"], row["owner__username"]))
         assert rows == expected[:10]
-        if level in (1, 2):
-            assert len(rows) >= 3
+        if level in (1, 2) and rules == "standard":
+            assert len(rows) >= 2  # the data places players: the comparison means something
 
 
 def test_a_game_finished_without_its_figures_gets_them_when_a_page_needs_them(owner):
