@@ -20,6 +20,11 @@ HAND_FLEET = [
 ]
 
 
+def said(label: str, state: str) -> re.Pattern[str]:
+    """A fired cell's accessible name: its label, what it held, the turn it was fired in."""
+    return re.compile(rf"^{label}, {state}, turn \d+$")
+
+
 def cell(page: Page, board: str, label: str):
     return page.get_by_role("grid", name=re.compile(board)).get_by_role(
         "button", name=re.compile(rf"^{label}(,|$)")
@@ -120,14 +125,14 @@ def test_reload_in_the_middle_and_continue(live_server, page: Page, console_erro
             "aria-label", re.compile(", (hit|miss)")
         )
     page.reload()
-    expect(cell(page, "Enemy", "A6")).to_have_attribute("aria-label", "A6, hit")
-    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
+    expect(cell(page, "Enemy", "A6")).to_have_attribute("aria-label", said("A6", "hit"))
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", said("B2", "miss"))
     expect(page.get_by_role("status")).to_contain_text("J10: hit")
     page.go_back()
     page.go_forward()
-    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", said("B2", "miss"))
     cell(page, "Enemy", "C2").click()
-    expect(cell(page, "Enemy", "C2")).to_have_attribute("aria-label", "C2, miss")
+    expect(cell(page, "Enemy", "C2")).to_have_attribute("aria-label", said("C2", "miss"))
     game.refresh_from_db()
     assert game.moves == 8
     assert console_errors == []
@@ -140,16 +145,16 @@ def test_playing_by_keyboard(live_server, page: Page, console_errors):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")  # fires at B2
-    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", said("B2", "miss"))
     # Focus stays on the board after the swap, on the cell just fired.
     expect(cell(page, "Enemy", "B2")).to_be_focused()
     page.keyboard.press("ArrowDown")
     page.keyboard.press(" ")  # Space fires too: C2
-    expect(cell(page, "Enemy", "C2")).to_have_attribute("aria-label", "C2, miss")
+    expect(cell(page, "Enemy", "C2")).to_have_attribute("aria-label", said("C2", "miss"))
     # A typed coordinate, then Enter.
     page.get_by_label("Fire at").fill("a6")
     page.keyboard.press("Enter")
-    expect(cell(page, "Enemy", "A6")).to_have_attribute("aria-label", "A6, hit")
+    expect(cell(page, "Enemy", "A6")).to_have_attribute("aria-label", said("A6", "hit"))
     expect(page.get_by_label("Fire at")).to_be_focused()
     expect(page.get_by_label("Fire at")).to_have_value("")  # ready for the next cell
     # The announcements are in the live region.
@@ -157,7 +162,7 @@ def test_playing_by_keyboard(live_server, page: Page, console_errors):
     expect(page.get_by_role("status")).to_contain_text("They fired at")
     page.keyboard.type("b9")  # the next cell, typed straight away
     page.keyboard.press("Enter")
-    expect(cell(page, "Enemy", "B9")).to_have_attribute("aria-label", "B9, miss")
+    expect(cell(page, "Enemy", "B9")).to_have_attribute("aria-label", said("B9", "miss"))
     game.refresh_from_db()
     assert game.moves == 8
     assert console_errors == []
@@ -192,7 +197,7 @@ def test_the_mute_switch_is_remembered(live_server, page: Page, console_errors):
     page.reload()
     expect(page.get_by_role("button", name="Unmute sounds")).to_be_visible()
     cell(page, "Enemy", "B2").click()  # no sound is made, and nothing breaks
-    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", "B2, miss")
+    expect(cell(page, "Enemy", "B2")).to_have_attribute("aria-label", said("B2", "miss"))
     assert console_errors == []
 
 
