@@ -324,7 +324,8 @@ def watch(
         console.say("Press Enter for the next turn, type all to play to the end, quit to stop.")
     while game.phase is GamePhase.IN_PROGRESS:
         seat = game.current_player
-        assert seat is not None
+        if seat is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("seat is not set here")
         report = game.play_turn(players[seat])
         console.say(f"{names[seat]}: {describe(report, seat, spectator=True)}")
         if step and game.phase is GamePhase.IN_PROGRESS:
@@ -337,7 +338,8 @@ def watch(
                 step = False
     _draw_both(console, game, names)
     winner = game.winner
-    assert winner is not None
+    if winner is None:  # an invariant, and a type narrowing for mypy
+        raise RuntimeError("winner is not set here")
     console.say(f"{names[winner]} wins, after {len(game.turns)} turns in all.")
     return "won" if winner == 0 else "lost"
 

@@ -48,7 +48,8 @@ DRAW_NODES = 300
 def captain_heat(knowledge: Knowledge) -> dict[int, float]:
     """Hits expected in each open cell, ship by ship (see the module's docstring)."""
     group = knowledge.group
-    assert group is not None
+    if group is None:  # an invariant, and a type narrowing for mypy
+        raise RuntimeError("group is not set here")
     open_cells = knowledge.untargeted
     heat = dict.fromkeys(bits(open_cells), 0.0)
     own = ship_candidates(knowledge.rules, group.reports)
@@ -73,7 +74,8 @@ def admiral_heat(knowledge: Knowledge, seed: str) -> dict[int, float] | None:
     from games.ai.admiral import free_ship_heat  # the Admiral's own hunting posterior
 
     group = knowledge.group
-    assert group is not None
+    if group is None:  # an invariant, and a type narrowing for mypy
+        raise RuntimeError("group is not set here")
     if not group.consistent:
         return None
     n = knowledge.size**2

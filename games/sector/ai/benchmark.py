@@ -72,14 +72,16 @@ def play_match(level: int, vs: int, games: int, seed: int) -> Match:
             if len(game.turns) >= MAX_TURNS:
                 raise RuntimeError(f"game {number} of the match did not end")
             seat = game.current_player
-            assert seat is not None
+            if seat is None:  # an invariant, and a type narrowing for mypy
+                raise RuntimeError("seat is not set here")
             started = time.perf_counter()
             turn = players[seat].choose_move(game.view_for(seat))
             match.seconds.setdefault(seats[seat], []).append(time.perf_counter() - started)
             game.play(turn)
         match.games += 1
         match.turns.append(len(game.turns))
-        assert game.winner is not None
+        if game.winner is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("game.winner is not set here")
         match.wins += seats[game.winner] == level
     return match
 

@@ -147,7 +147,8 @@ def _clear(states: dict[Course, Masks], cell: Coordinate) -> None:
     """Water at ``cell``: no submarine lies over it now."""
     for line in (Course(Axis.ROW, cell.row), Course(Axis.COLUMN, cell.col)):
         at = _on_line(line, cell)
-        assert at is not None
+        if at is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("at is not set here")
         keep = ~((1 << at) | (1 << max(at - 1, 0))) & _FULL
         ahead, back = states[line]
         states[line] = (ahead & keep, back & keep)

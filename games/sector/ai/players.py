@@ -313,7 +313,8 @@ class Admiral(SectorPlayer):
             if ship.name not in view.legal.submarines:
                 continue
             ahead = ship.next_cells()
-            assert ahead is not None
+            if ahead is None:  # an invariant, and a type narrowing for mypy
+                raise RuntimeError("ahead is not set here")
             gain = _danger(ship.cells, ship, covered, recent, know) - _danger(
                 ahead, ship, covered, recent, know
             )
