@@ -31,7 +31,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from games.ai import endgame
+from games.ai import endgame, fleet_sampling
 from games.ai.base import ComputerPlayer
 from games.ai.captain import Captain
 from games.ai.geometry import bits, coordinate, halo, placements
@@ -208,11 +208,15 @@ def _layout_posterior(
         if unexplained:
             free_of[length] = cells_of[length] @ hits_vector == 0
     ships: list[ShipSpec] = list(knowledge.afloat)
+    seed = f"{seed}:{knowledge.misses}:{knowledge.hits}:{sunk}"
     if not unexplained:
+        if no_touch and len(ships) > fleet_sampling.PAIRWISE_EXACT:
+            return fleet_sampling.layout_posterior(
+                tables, ships, rows_of, 0, [()], [1.0], np.ones(1), seed
+            )
         return _hunting_posterior(tables, ships, rows_of, cells_of)
     rows = [rows_of[spec.length] for spec in ships]
 
-    seed = f"{seed}:{knowledge.misses}:{knowledge.hits}:{sunk}"
     explanations, multiplicity = _explanations(tables, ships, rows, unexplained, no_touch, seed)
     if not explanations:
         return np.zeros(n), 0.0
@@ -282,6 +286,12 @@ def _layout_posterior(
             weight *= np.maximum(1.0 - overlap / (safe[k] * safe[t]), 0.0)
     for factor in factors:
         weight = np.where(factor.sum(axis=0) > 0, weight, 0.0)
+    free = len(ships) - min(len(chosen) for chosen in explanations)
+    if no_touch and free > fleet_sampling.PAIRWISE_EXACT:
+        # Untouching ships crowd the board: pairs say too little, so fleets are drawn.
+        return fleet_sampling.layout_posterior(
+            tables, ships, rows_of, unexplained, explanations, multiplicity, weight, seed
+        )
     heat = np.zeros(n)
     for k, spec in enumerate(ships):
         totals = factors[k].sum(axis=0)
