@@ -161,7 +161,7 @@ def fleet_posterior(knowledge: Knowledge, seed: str = "") -> Vector | None:
     total = np.zeros(size * size)
     weight_sum = 0.0
     for layout in knowledge.sunk_layouts() or [()]:
-        heat, weight = _layout_posterior(knowledge, tables, sum(layout), seed)
+        heat, weight = _layout_posterior(knowledge, tables, layout, seed)
         total += heat
         weight_sum += weight
     if weight_sum <= 0:
@@ -176,9 +176,10 @@ def _vector(mask: int, n: int) -> Vector:
 
 
 def _layout_posterior(
-    knowledge: Knowledge, tables: _Tables, sunk: int, seed: str
+    knowledge: Knowledge, tables: _Tables, layout: tuple[int, ...], seed: str
 ) -> tuple[Vector, float]:
-    """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``sunk``."""
+    """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``layout``."""
+    sunk = sum(layout)
     size = tables.size
     n = size * size
     no_touch = not knowledge.rules.allow_adjacent
@@ -211,8 +212,11 @@ def _layout_posterior(
     seed = f"{seed}:{knowledge.misses}:{knowledge.hits}:{sunk}"
     if not unexplained:
         if no_touch and len(ships) > fleet_sampling.PAIRWISE_EXACT:
+            order = fleet_sampling.placing_order(
+                tables, knowledge.rules, knowledge.sinkings, layout
+            )
             return fleet_sampling.layout_posterior(
-                tables, ships, rows_of, 0, [()], [1.0], np.ones(1), seed
+                tables, ships, rows_of, 0, [()], [1.0], np.ones(1), seed, order
             )
         return _hunting_posterior(tables, ships, rows_of, cells_of)
     rows = [rows_of[spec.length] for spec in ships]
@@ -289,8 +293,9 @@ def _layout_posterior(
     free = len(ships) - min(len(chosen) for chosen in explanations)
     if no_touch and free > fleet_sampling.PAIRWISE_EXACT:
         # Untouching ships crowd the board: pairs say too little, so fleets are drawn.
+        order = fleet_sampling.placing_order(tables, knowledge.rules, knowledge.sinkings, layout)
         return fleet_sampling.layout_posterior(
-            tables, ships, rows_of, unexplained, explanations, multiplicity, weight, seed
+            tables, ships, rows_of, unexplained, explanations, multiplicity, weight, seed, order
         )
     heat = np.zeros(n)
     for k, spec in enumerate(ships):

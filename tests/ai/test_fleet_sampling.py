@@ -25,24 +25,31 @@ def cell(label):
 
 
 def counted_by_hand(misses, hits):
-    """Per cell, the share of every legal fleet (ships apart, misses clear, each hit
-    covered, no ship all hit) that covers it, by listing every fleet."""
+    """Per cell, the chance that a ship covers it, listing every fleet the engine's random
+    placement can lay (longest first, each ship uniform among the places left beside the
+    ships before it) that fits the view: misses clear, each hit covered, no ship all hit."""
     water = sum(1 << cell(c) for c in misses)
     hit = sum(1 << cell(c) for c in hits)
     covered = np.zeros(SIZE * SIZE)
-    fleets = 0
-    options = [placements(SIZE, spec.length) for spec in NO_TOUCH.fleet]
-    for fleet in itertools.product(*options):
-        if any(p & water or p & ~hit == 0 for p in fleet):
-            continue
-        if any(halo(a, SIZE) & b for a, b in itertools.combinations(fleet, 2)):
-            continue
-        if hit & ~sum(fleet):
-            continue
-        fleets += 1
-        for p in fleet:
-            covered[[c for c in range(SIZE * SIZE) if p >> c & 1]] += 1
-    return covered / fleets
+    total = 0.0
+    options = [placements(SIZE, spec.length) for spec in NO_TOUCH.fleet]  # longest first
+
+    def legal(placed):
+        return lambda p: not any(halo(q, SIZE) & p for q in placed)
+
+    for a in options[0]:
+        second = [b for b in options[1] if legal([a])(b)]
+        for b in second:
+            third = [c for c in options[2] if legal([a, b])(c)]
+            for c in third:
+                fleet = (a, b, c)
+                if any(p & water or p & ~hit == 0 for p in fleet) or hit & ~(a | b | c):
+                    continue
+                chance = 1 / (len(options[0]) * len(second) * len(third))
+                total += chance
+                for p in fleet:
+                    covered[[x for x in range(SIZE * SIZE) if p >> x & 1]] += chance
+    return covered / total
 
 
 @pytest.mark.parametrize(
@@ -52,10 +59,13 @@ def counted_by_hand(misses, hits):
         (["B2", "D4"], ["A5"], 1),  # one hit to explain; its two free ships drawn too
     ],
 )
-def test_the_drawn_fleets_give_the_counted_odds_of_ships_apart(
+def test_the_drawn_fleets_give_the_odds_of_the_engines_random_placement(
     monkeypatch, misses, hits, pairwise_exact
 ):
     # Three ships that may not touch on a 5x5 board: few enough fleets to list by hand.
+    # Untouching ships crowd the board, so how fleets are laid matters: the engine's random
+    # placement (what a person's "random fleet" is) puts ships nearer the centre than a
+    # uniform choice among fleets would, and the Admiral weighs fleets as it lays them.
     monkeypatch.setattr(fleet_sampling, "PAIRWISE_EXACT", pairwise_exact)
     shots = [(c, False, None) for c in misses] + [(c, True, None) for c in hits]
     knowledge = Knowledge.from_view(view_of(NO_TOUCH, shots))
@@ -68,27 +78,26 @@ def test_the_drawn_fleets_give_the_counted_odds_of_ships_apart(
 
 
 def test_an_explanation_drawn_rarely_still_counts_in_full():
-    # Two explanations of one hit, each fixing ship 0 on one row of a 1x3 "board" of rows;
-    # ship 1 is free. Whatever share of the draws each explanation gets, the weights undo
-    # it: the heat and weight estimate the count of fleets.
-    cells = {1: np.eye(3)}
-    conflict = {(1, 1): np.eye(3, dtype=bool)}
-    fitting = {1: np.ones(3, dtype=bool)}
-    explanations = [((0, 0),), ((0, 1),)]
+    # A 3-cell "board" of two one-cell ships: "long" laid first, then "short". One hit to
+    # explain, by "long" on cell 0 or on cell 1 ("short" free). The engine lays every
+    # ordered pair of cells with odds 1/6: four pairs fit, covering cells 0, 1, 2 in 3, 3
+    # and 2 of them. Whatever share of the draws each explanation gets, the weights undo it.
+    cells = {2: np.eye(3), 1: np.eye(3)}
+    apart = {pair: ~np.eye(3, dtype=bool) for pair in itertools.product((1, 2), repeat=2)}
+    fitting = {2: np.ones(3, dtype=bool), 1: np.ones(3, dtype=bool)}
     for proposal in ([0.5, 0.5], [0.9, 0.1]):
-        heat, weight = fleet_sampling.explained_posterior(
+        heat, weight = fleet_sampling.placed_posterior(
             cells,
-            conflict,
+            apart,
             fitting,
-            [1, 1],
-            explanations,
+            [(2, 0, -1), (1, 1, -1)],
+            [((0, 0),), ((0, 1),)],
             [1.0, 1.0],
             np.array(proposal),
             4000,
             fleet_sampling.generator("x"),
         )
-        # Fleets: ship 0 on row 0 with ship 1 on row 1 or 2, or ship 0 on row 1 with 0 or 2.
-        assert weight == pytest.approx(4.0, rel=0.1)
+        assert weight == pytest.approx(4 / 6, rel=0.1)
         assert (heat / weight).tolist() == pytest.approx([0.75, 0.75, 0.5], rel=0.1)
 
 
