@@ -10,7 +10,9 @@ The posterior over fleets is split the way the evidence splits it:
 3. *Free ships*: the afloat ships that cover no hit lie anywhere in the open water left.
    How many joint placements they have, and each placement's share, are estimated with
    pairwise corrections: a placement that rules out many placements of the other ships
-   is less likely. (With one or two free ships this is exact.)
+   is less likely. (With one or two free ships this is exact.) Where ships may not touch,
+   three or more free ships are drawn instead, as the engine's random placement lays
+   fleets (``games.ai.fleet_sampling``).
 
 Each (layout, explanation) is weighted by the number of fleets it stands for, so the cell
 probabilities are those of a uniform choice among all fleets consistent with the view.

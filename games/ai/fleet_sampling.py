@@ -4,14 +4,18 @@ The Admiral (``games.ai.admiral``) enumerates every way the afloat ships can cov
 no sunk ship explains. The other afloat ships, the *free* ones, lie anywhere in the open
 water left; their joint placements are too many to list. Where ships may touch, pairwise
 corrections count them well. Where they may not, each ship keeps a ring of water around it,
-a fleet fills much of the board, and pairs no longer tell the story: the free ships are
-drawn instead.
+a fleet fills much of the board and pairs no longer tell the story (on an empty board they
+put 15 % too little in the centre): the free ships are drawn instead.
 
-A draw lays the free ships one at a time, longest first, each uniformly among the
-placements still open beside those laid before (sequential importance sampling). Its weight
-is the product of how many placements each ship had to choose from: its expectation is the
-number of joint placements, so weighted draws give cell probabilities under a uniform
-choice among whole fleets. Draws that reach a ship with nowhere to go weigh nothing.
+How fleets are laid matters then too. The engine's random placement, which lays a person's
+"random fleet" and the benchmark's, puts the longest ship first and each ship uniformly
+among the places left beside those before it; with rings of water that puts ships in the
+centre 10 to 15 % more often, and in the corners 20 % less, than a uniform choice among
+fleets. So fleets are drawn as the engine lays them, and weighed by the engine's odds of
+each over the draw's (sequential importance sampling): a free ship is laid uniformly
+among the places that also fit the view. The last ship is not drawn: each of its places
+counts, which removes most of the noise. Measured on 1,000 fleets (``docs``), the same
+draws with fleets weighed uniformly did no better than the pairwise count.
 
 All draws run side by side as arrays, seeded from the caller's string: the answer is a
 function of the seed and the view, as a computer player's choices must be.
@@ -156,9 +160,12 @@ def _uniform_open(
     return np.clip(found, 0, width - 1), count
 
 
-# How many fleets one sunk layout's free ships are drawn in.
+# How many fleets are drawn per sunk layout. 1,000 played 0.42 +- 0.21 shots a game worse
+# than 3,000 (1,000 paired fleets, before twins were handed out per draw); 3,000 take
+# about 10 ms a move on one core.
 DRAWS = 3000
-# Up to this many free ships the pairwise count is exact: the Admiral keeps it there.
+# Up to this many free ships the Admiral keeps its pairwise count: exact then for a uniform
+# choice among fleets, and quick (drawing them instead was not measured).
 PAIRWISE_EXACT = 2
 _apart: dict[int, dict[tuple[int, int], npt.NDArray[np.bool_]]] = {}
 
