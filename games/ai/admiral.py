@@ -163,7 +163,7 @@ def fleet_posterior(knowledge: Knowledge, seed: str = "") -> Vector | None:
     total = np.zeros(size * size)
     weight_sum = 0.0
     for layout in knowledge.sunk_layouts() or [()]:
-        heat, weight = _layout_posterior(knowledge, tables, layout, seed)
+        heat, weight = _layout_posterior(knowledge, tables, sum(layout), seed, layout)
         total += heat
         weight_sum += weight
     if weight_sum <= 0:
@@ -178,10 +178,10 @@ def _vector(mask: int, n: int) -> Vector:
 
 
 def _layout_posterior(
-    knowledge: Knowledge, tables: _Tables, layout: tuple[int, ...], seed: str
+    knowledge: Knowledge, tables: _Tables, sunk: int, seed: str, layout: tuple[int, ...] = ()
 ) -> tuple[Vector, float]:
-    """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``layout``."""
-    sunk = sum(layout)
+    """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``sunk``
+    (each sinking's cells in ``layout``, where known)."""
     size = tables.size
     n = size * size
     no_touch = not knowledge.rules.allow_adjacent
@@ -214,9 +214,7 @@ def _layout_posterior(
     seed = f"{seed}:{knowledge.misses}:{knowledge.hits}:{sunk}"
     if not unexplained:
         if no_touch and len(ships) > fleet_sampling.PAIRWISE_EXACT:
-            order = fleet_sampling.placing_order(
-                tables, knowledge.rules, knowledge.sinkings, layout
-            )
+            order = fleet_sampling.placing_order(tables, knowledge, layout)
             return fleet_sampling.layout_posterior(
                 tables, ships, rows_of, 0, [()], [1.0], np.ones(1), seed, order
             )
@@ -295,7 +293,7 @@ def _layout_posterior(
     free = len(ships) - min(len(chosen) for chosen in explanations)
     if no_touch and free > fleet_sampling.PAIRWISE_EXACT:
         # Untouching ships crowd the board: pairs say too little, so fleets are drawn.
-        order = fleet_sampling.placing_order(tables, knowledge.rules, knowledge.sinkings, layout)
+        order = fleet_sampling.placing_order(tables, knowledge, layout)
         return fleet_sampling.layout_posterior(
             tables, ships, rows_of, unexplained, explanations, multiplicity, weight, seed, order
         )

@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from games.engine import RuleSet, ShipSpec
+from games.engine import ShipSpec
 
 if TYPE_CHECKING:
     from games.ai.admiral import Explanation, _Tables
-    from games.ai.knowledge import Sinking
+    from games.ai.knowledge import Knowledge
 
 Vector = npt.NDArray[np.float64]
 
@@ -171,19 +171,25 @@ _apart: dict[int, dict[tuple[int, int], npt.NDArray[np.bool_]]] = {}
 
 
 def placing_order(
-    tables: _Tables, rules: RuleSet, sinkings: Sequence[Sinking], layout: Sequence[int]
+    tables: _Tables, knowledge: Knowledge, layout: Sequence[int]
 ) -> list[tuple[int, int, int]]:
     """The fleet in ``Board.random_placement``'s order (longest first): for each ship, its
-    length, its index among the afloat ships (-1 if sunk) and its row if sunk (else -1)."""
-    sunk = {s.name: tables.rows[s.length][mask] for s, mask in zip(sinkings, layout, strict=True)}
-    afloat = [spec.name for spec in rules.fleet if spec.name not in sunk]
+    length, its index among the afloat ships (-1 if sunk) and its row if sunk (else -1).
+
+    Sunk ships whose cells ``layout`` does not give are left out of the order."""
+    sunk = {
+        s.name: tables.rows[s.length][mask]
+        for s, mask in zip(knowledge.sinkings, layout, strict=False)
+    }
+    afloat = [spec.name for spec in knowledge.afloat]
     return [
         (
             spec.length,
             afloat.index(spec.name) if spec.name in afloat else -1,
             sunk.get(spec.name, -1),
         )
-        for spec in sorted(rules.fleet, key=lambda spec: -spec.length)
+        for spec in sorted(knowledge.rules.fleet, key=lambda spec: -spec.length)
+        if spec.name in afloat or spec.name in sunk
     ]
 
 
@@ -196,12 +202,13 @@ def layout_posterior(
     multiplicity: Sequence[float],
     estimate: Vector,
     seed: str,
-    sequence: Sequence[tuple[int, int, int]] = (),
+    sequence: Sequence[tuple[int, int, int]],
 ) -> tuple[Vector, float]:
     """``admiral._layout_posterior`` with the free ships drawn rather than counted in pairs.
 
     ``rows_of[length]`` are the placements that fit the view; ``estimate`` is the
-    pairwise estimate of each explanation's weight, which only steers where draws go.
+    pairwise estimate of each explanation's weight, which only steers where draws go;
+    ``sequence`` is the fleet in the engine's placing order (``placing_order``).
     """
     # The tables are cached for good (``admiral._tables``): so is this, by their identity.
     key = id(tables)
