@@ -10,7 +10,9 @@ The posterior over fleets is split the way the evidence splits it:
 3. *Free ships*: the afloat ships that cover no hit lie anywhere in the open water left.
    How many joint placements they have, and each placement's share, are estimated with
    pairwise corrections: a placement that rules out many placements of the other ships
-   is less likely. (With one or two free ships this is exact.)
+   is less likely. (With one or two free ships this is exact.) Where ships may not touch,
+   three or more free ships are drawn instead, as the engine's random placement lays
+   fleets (``games.ai.fleet_sampling``).
 
 Each (layout, explanation) is weighted by the number of fleets it stands for, so the cell
 probabilities are those of a uniform choice among all fleets consistent with the view.
@@ -31,7 +33,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from games.ai import endgame, groups
+from games.ai import endgame, fleet_sampling, groups
 from games.ai.base import ComputerPlayer
 from games.ai.captain import VOLLEYS, Captain
 from games.ai.geometry import bits, coordinate, halo, placements
@@ -201,7 +203,7 @@ def fleet_posterior(knowledge: Knowledge, seed: str = "") -> Vector | None:
     total = np.zeros(size * size)
     weight_sum = 0.0
     for layout in knowledge.sunk_layouts() or [()]:
-        heat, weight = _layout_posterior(knowledge, tables, sum(layout), seed)
+        heat, weight = _layout_posterior(knowledge, tables, sum(layout), seed, layout)
         total += heat
         weight_sum += weight
     if weight_sum <= 0:
@@ -229,9 +231,10 @@ def _vector(mask: int, n: int) -> Vector:
 
 
 def _layout_posterior(
-    knowledge: Knowledge, tables: _Tables, sunk: int, seed: str
+    knowledge: Knowledge, tables: _Tables, sunk: int, seed: str, layout: tuple[int, ...] = ()
 ) -> tuple[Vector, float]:
-    """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``sunk``."""
+    """Unnormalised cell heat and total weight of the fleets with the sunk ships on ``sunk``
+    (each sinking's cells in ``layout``, where known)."""
     size = tables.size
     n = size * size
     no_touch = not knowledge.rules.allow_adjacent
@@ -261,11 +264,16 @@ def _layout_posterior(
         if unexplained:
             free_of[length] = cells_of[length] @ hits_vector == 0
     ships: list[ShipSpec] = list(knowledge.afloat)
+    seed = f"{seed}:{knowledge.misses}:{knowledge.hits}:{sunk}"
     if not unexplained:
+        if no_touch and len(ships) > fleet_sampling.PAIRWISE_EXACT:
+            order = fleet_sampling.placing_order(tables, knowledge, layout)
+            return fleet_sampling.layout_posterior(
+                tables, ships, rows_of, 0, [()], [1.0], np.ones(1), seed, order
+            )
         return _hunting_posterior(tables, ships, rows_of, cells_of)
     rows = [rows_of[spec.length] for spec in ships]
 
-    seed = f"{seed}:{knowledge.misses}:{knowledge.hits}:{sunk}"
     explanations, multiplicity = _explanations(tables, ships, rows, unexplained, no_touch, seed)
     if not explanations:
         return np.zeros(n), 0.0
@@ -335,6 +343,13 @@ def _layout_posterior(
             weight *= np.maximum(1.0 - overlap / (safe[k] * safe[t]), 0.0)
     for factor in factors:
         weight = np.where(factor.sum(axis=0) > 0, weight, 0.0)
+    free = len(ships) - min(len(chosen) for chosen in explanations)
+    if no_touch and free > fleet_sampling.PAIRWISE_EXACT:
+        # Untouching ships crowd the board: pairs say too little, so fleets are drawn.
+        order = fleet_sampling.placing_order(tables, knowledge, layout)
+        return fleet_sampling.layout_posterior(
+            tables, ships, rows_of, unexplained, explanations, multiplicity, weight, seed, order
+        )
     heat = np.zeros(n)
     for k, spec in enumerate(ships):
         totals = factors[k].sum(axis=0)

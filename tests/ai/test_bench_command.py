@@ -94,3 +94,19 @@ def test_play_and_measure_refuse_an_incomplete_fleet_before_firing():
         play(get_player(1, 0), RuleSet.standard(), fleet[:1])
     with pytest.raises(ValueError, match="fleet 1"):
         measure(1, [fleet, fleet[:1]])
+
+
+def test_it_pairs_two_levels_fleet_by_fleet(capsys):
+    call_command("bench_pair", "--levels", "1,2", "--games", "3", "--seed", "4", "--json")
+    result = json.loads(capsys.readouterr().out)
+    recruit, ensign = result["shots"]["1"], result["shots"]["2"]
+    assert result["difference"] == pytest.approx(sum(ensign) / 3 - sum(recruit) / 3)
+    assert recruit == [
+        len(play(get_player(1, 4 + n), RuleSet.standard(), f).shots)
+        for n, f in enumerate(random_fleets(RuleSet.standard(), 3, 4))
+    ]
+
+
+def test_it_refuses_a_bad_pair_of_levels():
+    with pytest.raises(CommandError, match="two levels"):
+        call_command("bench_pair", "--levels", "4")
