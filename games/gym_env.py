@@ -306,10 +306,21 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         if self.groups:
             return self._aim(cell)
         hit, sunk, won = self._fire(cell)
-        reward = rewards.step + (rewards.hit if hit else rewards.miss)
         announced = sunk if sunk and self.rules.names_sunk_ships else None
-        if announced:
-            reward += rewards.sink
+        result = "sunk" if announced else ("hit" if hit else "miss")
+        return self._answered([(hit, sunk)], won, result, announced)
+
+    def _answered(
+        self, shots: list[tuple[bool, str | None]], won: bool, result: str, sunk: str | None = None
+    ) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
+        """The end of a step that fired ``shots`` (hit, ship sunk): the rewards, the
+        opponent's answer unless the agent won, and what the step returns."""
+        rewards = self.rewards
+        reward = rewards.step
+        for hit, sank in shots:
+            reward += rewards.hit if hit else rewards.miss
+            if sank and self.rules.names_sunk_ships:
+                reward += rewards.sink
         if won:
             reward += rewards.win
         elif self._game is not None and self._opponent is not None:
@@ -319,8 +330,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._sync()
         terminated = self._finished()
         truncated = not terminated and self._steps >= MAX_STEPS
-        result = "sunk" if announced else ("hit" if hit else "miss")
-        return self._observation(), reward, terminated, truncated, self._info(result, announced)
+        return self._observation(), reward, terminated, truncated, self._info(result, sunk)
 
     def _aim(self, cell: Coordinate) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
         """A step under group reports: name ``cell``; the turn's last cell fires the turn."""
@@ -596,22 +606,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
                 self._fired.append(FiredShot(shot.coord, shot.hit, announced))
                 shots.append((shot.hit, sunk))
             won = self._target.all_sunk
-        reward = rewards.step
-        for hit, sunk in shots:
-            reward += rewards.hit if hit else rewards.miss
-            if sunk and self.rules.names_sunk_ships:
-                reward += rewards.sink
-        if won:
-            reward += rewards.win
-        elif self._game is not None and self._opponent is not None:
-            self._opponent_shots = _opponent_turns(self._game, self._opponent)
-            if self._game.phase is GamePhase.FINISHED:
-                reward += rewards.loss
-        self._sync()
-        terminated = self._finished()
-        truncated = not terminated and self._steps >= MAX_STEPS
-        result = "hit" if any(hit for hit, _ in shots) else "miss"
-        return self._observation(), reward, terminated, truncated, self._info(result)
+        return self._answered(shots, won, "hit" if any(hit for hit, _ in shots) else "miss")
 
     def _info(self, result: str | None, sunk: str | None = None) -> dict[str, Any]:
         info: dict[str, Any] = {
