@@ -88,6 +88,7 @@ def home(request: HttpRequest) -> TemplateResponse:
             "fleet": [(ship, range(ship.length)) for ship in rules.fleet],
             "board_size": rules.board_size,
             "unfinished": unfinished[:20],
+            "rule_sets": OFFERED,
             "levels": LEVELS,
         },
     )

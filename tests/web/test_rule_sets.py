@@ -58,6 +58,8 @@ def test_the_new_game_page_offers_every_rule_set_with_a_summary_and_its_rules(gu
         assert rules_page.status_code == 200
         assert f"{info.title}: the rules" in rules_page.content.decode()
     assert guest.get("/rules/chess").status_code == 404
+    home = guest.get("/").content.decode()  # its How to play leads to every rule set's page
+    assert all(f'href="/rules/{info.name}"' in home for info in OFFERED)
 
 
 def test_a_rule_set_can_be_linked_and_the_choice_is_remembered(guest):
