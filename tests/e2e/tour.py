@@ -89,5 +89,28 @@ def tour(page: Page, base: str) -> Iterator[str]:
     yield "leaderboard"
     page.goto(base + "/password")
     yield "password change"
+    page.goto(base + "/rules/special_weapons")
+    yield "a rules page"
+    page.goto(base + "/games/new?rules=special_weapons")
+    page.get_by_role("button", name="Place your fleet").click()
+    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    page.get_by_role("button", name="Shuffle").click()
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_label(re.compile("Air strike"))).to_be_visible()
+    page.get_by_label(re.compile("Air strike")).fill("E5")  # its square previewed
+    yield "play, special weapons"
+    page.goto(base + "/games/new?rules=salvo")
+    page.get_by_role("button", name="Place your fleet").click()
+    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    page.get_by_role("button", name="Shuffle").click()
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#volley-status")).to_be_visible()
+    page.wait_for_load_state("load")
+    for label in ("B2", "C3"):
+        cell(page, "Enemy", label).click()
+    expect(page.locator(".volley-count")).to_have_text("2 of 5 chosen.")
+    yield "play, a salvo being picked"
     page.goto(base + "/no-such-page")
     yield "404"
