@@ -357,23 +357,31 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
                 sound = _sound(shot)
             if not played.cells:
                 sound = "miss"
-    own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
-    received = dict(view.shots_received)
-    order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
+    received = shots_received(view)
     for played in moves[end:]:
         lines.extend(_announce(played.move, played.cells, "they"))
         for coord in played.cells:
-            line = f"They fired at {coord}: {'hit' if received[coord] else 'miss'}"
-            ship = own_at.get(coord)
-            # A ship sank with this shot when every cell is hit and this was the last of them.
-            if (
-                ship
-                and all(c in order for c in ship.cells)
-                and max(ship.cells, key=order.__getitem__) == coord
-            ):
-                line += f". They sank your {ship.name}."
-            lines.append(line)
+            hit, sunk = received[coord]
+            line = f"They fired at {coord}: {'hit' if hit else 'miss'}"
+            lines.append(line + (f". They sank your {sunk}." if sunk else ""))
     return lines, sound
+
+
+def shots_received(view: PlayerView) -> dict[Coordinate, tuple[bool, str | None]]:
+    """Each shot at the player's own fleet: whether it hit, and the ship it sank (a ship
+    sank with the shot that hit the last of its cells)."""
+    own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
+    order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
+    said: dict[Coordinate, tuple[bool, str | None]] = {}
+    for cell, hit in view.shots_received:
+        ship = own_at.get(cell)
+        sank = (
+            ship is not None
+            and all(c in order for c in ship.cells)
+            and max(ship.cells, key=order.__getitem__) == cell
+        )
+        said[cell] = (hit, ship.name if sank and ship is not None else None)
+    return said
 
 
 def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str]]:
@@ -383,17 +391,11 @@ def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str
         return "", None, frozenset()
     played = view.moves[-1]
     mine = played.player == view.player
+    fired: dict[Coordinate, tuple[bool | None, str | None]]
     if mine:
         fired = {shot.coord: (shot.hit, shot.sunk) for shot in view.shots_fired}
     else:
-        own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
-        order = {cell: i for i, (cell, _hit) in enumerate(view.shots_received)}
-        fired = {}
-        for cell, hit in view.shots_received:
-            ship = own_at.get(cell)
-            sank = ship is not None and all(c in order for c in ship.cells)
-            last = sank and ship is not None and max(ship.cells, key=order.__getitem__) == cell
-            fired[cell] = (hit, ship.name if last and ship is not None else None)
+        fired = dict(shots_received(view))
 
     def outcome(cell: Coordinate) -> str:
         hit, sunk = fired[cell]
