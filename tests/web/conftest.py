@@ -1,7 +1,10 @@
 """Personas and helpers for the web tests: a guest who owns games, and an outsider."""
 
 import re
+import time
+from types import SimpleNamespace
 
+import django_ratelimit.core
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -30,6 +33,15 @@ def fleet_cells(fleet):
     for name, start, way in fleet:
         board.place_ship(name, start, way)
     return [str(cell) for ship in board.ships for cell in ship.cells]
+
+
+@pytest.fixture
+def steady_rate_clock(monkeypatch):
+    """django-ratelimit counts in fixed windows of the clock: a test of an "n a minute" limit
+    that straddles a minute's end would see its count start again. Its clock stands still
+    for the test (only its own: ``time`` elsewhere runs on)."""
+    now = time.time()
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: now))
 
 
 @pytest.fixture

@@ -33,6 +33,7 @@ def test_the_address_counted_is_the_one_the_trusted_proxies_saw(proxies, forward
         assert client_ip(request(forwarded=forwarded)) == address
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 @override_settings(TRUSTED_PROXY_COUNT=1, NEW_GAME_RATE="2/m")
 def test_behind_a_proxy_one_visitor_using_up_new_games_does_not_stop_another(db):
     cache.clear()

@@ -56,6 +56,7 @@ def test_a_missing_csrf_token_gets_the_explained_403(guest):
     assert "This page was out of date" in response.content.decode()
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 @override_settings(FIRE_RATE="3/m")
 def test_firing_too_fast_gets_a_429_and_changes_nothing(guest):
     cache.clear()
@@ -89,6 +90,7 @@ def test_a_busy_database_gets_a_503_with_retry_after_not_a_500(guest, monkeypatc
     assert (game.moves, game.log, Shot.objects.filter(game=game).count()) == before
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 @override_settings(NEW_GAME_RATE="2/m")
 def test_creating_games_too_fast_gets_a_429(guest):
     cache.clear()
@@ -100,6 +102,7 @@ def test_creating_games_too_fast_gets_a_429(guest):
     cache.clear()
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 def test_one_address_has_a_ceiling_however_many_guests_it_uses(db, settings):
     a, b = Client(), Client()  # two browsers, two guest ids, one address
     first, second = started_game(a), started_game(b)
@@ -110,6 +113,7 @@ def test_one_address_has_a_ceiling_however_many_guests_it_uses(db, settings):
     assert Shot.objects.filter(game=second).count() == 4
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 def test_setup_actions_are_limited_per_player(guest, settings):
     game = new_game(guest)
     settings.SETUP_RATE = "3/m"
@@ -129,6 +133,7 @@ def test_sign_ups_are_limited_per_address(db, settings):
     assert not get_user_model().objects.filter(username="new2").exists()
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 def test_login_attempts_are_limited_per_address_across_usernames(db, settings, login_counters):
     settings.LOGIN_RATE = "3/m"
     codes = [

@@ -6,6 +6,7 @@ from django.test import Client
 from tests.web.conftest import fire, make_user, started_game
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 def test_firing_too_fast_is_told_when_to_come_back(guest, settings):
     game = started_game(guest)
     settings.FIRE_RATE = "2/m"

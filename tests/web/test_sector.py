@@ -295,6 +295,7 @@ def test_no_sector_page_shows_template_text(guest):
     assert_clean(guest.get(f"/sector/{battle.pk}/replay?step=1"))
 
 
+@pytest.mark.usefixtures("steady_rate_clock")
 def test_turns_are_rate_limited_per_player(guest, settings):
     battle = started(guest)
     settings.FIRE_RATE = "1/m"
