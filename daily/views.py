@@ -24,7 +24,7 @@ from battleship_site.limits import setting
 from daily.fleet import RULES
 from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
 from games.display import Cell, build_display, sentence
-from games.engine import Coordinate
+from games.engine import Coordinate, PlayerView
 from games.forms import excerpt
 from games.views import HttpRequest, per_address, player_key
 
@@ -117,6 +117,18 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
     return redirect(day_url(chosen))
 
 
+def announce(view: PlayerView) -> str:
+    """What the live region says: the last shot's result (or how to begin)."""
+    if not view.shots_fired:
+        return _("Fire at a cell of the day's fleet.")
+    shot = view.shots_fired[-1]
+    if shot.sunk:
+        return _("%(cell)s: hit. You sank their %(ship)s!") % {"cell": shot.coord, "ship": shot.sunk}
+    if shot.hit:
+        return _("%(cell)s: hit") % {"cell": shot.coord}
+    return _("%(cell)s: miss") % {"cell": shot.coord}
+
+
 def numbered(rows: list[tuple[str, list[Cell]]], log: list[str]) -> list[tuple[str, list[Cell]]]:
     """A board's rows with each fired cell's shot number. (The game's display counts turns,
     which alternate between two players; here one player fires every shot.)"""
@@ -145,7 +157,7 @@ def render_day(
     view = attempt.view() if attempt else DailyAttempt(day=day).view()
     display = build_display(view)
     display = replace(display, enemy_rows=numbered(display.enemy_rows, attempt.log if attempt else []))
-    announcements = display.announcements if shots else [_("Fire at a cell of the day's fleet.")]
+    announcements = [announce(view)]
     now = today()
     context: dict[str, Any] = {
         "day": day,
