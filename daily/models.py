@@ -75,12 +75,13 @@ class DailyAttemptQuerySet(models.QuerySet["DailyAttempt"]):
         """Signed-in players' ranked results of the day, fewest shots first (the earlier
         finish first among equals), with a rank that ties share; usernames and shots only."""
         active = get_user_model().objects.filter(is_active=True).values("pk")
-        rows = list(
-            self.filter(day=day, owner__in=active)
+        rows: list[dict[str, Any]] = [
+            dict(row)
+            for row in self.filter(day=day, owner__in=active)
             .ranked()
             .order_by("shots", "finished_at", "pk")
             .values("owner__username", "shots")[:limit]
-        )
+        ]
         rank, previous = 0, None
         for place, row in enumerate(rows, start=1):
             if row["shots"] != previous:
@@ -144,7 +145,9 @@ class DailyAttempt(models.Model):
     # -- starting ------------------------------------------------------------------------
 
     @classmethod
-    def of_player(cls, day: date, request: HttpRequest, *, create: bool = False) -> DailyAttempt | None:
+    def of_player(
+        cls, day: date, request: HttpRequest, *, create: bool = False
+    ) -> DailyAttempt | None:
         """The request's player's attempt at ``day``; with ``create``, a new one if there
         is none (practice unless ``day`` is today). Two requests creating it at once get
         the same attempt: the database lets only one row in."""
@@ -218,7 +221,9 @@ class DailyAttempt(models.Model):
         if self.shots != expected:
             raise StaleShot(_("That board was out of date; this is the current one."))
         if str(cell) in self.log:
-            raise IllegalMove(_("%(cell)s has already been fired at: choose another cell.") % {"cell": cell})
+            raise IllegalMove(
+                _("%(cell)s has already been fired at: choose another cell.") % {"cell": cell}
+            )
         board = self.board()
         shot = board.receive_shot(cell)
         now = timezone.now()
@@ -320,7 +325,7 @@ def buckets(rows: list[dict[str, Any]], yours: int | None) -> list[Bucket]:
         players = sum(row["players"] for row in rows if low <= row["shots"] <= high)
         result.append(
             Bucket(
-                label=f"{low}–{high}",
+                label=f"{low}\N{EN DASH}{high}",
                 players=players,
                 percent=round(100 * players / total) if total else 0,
                 yours=yours is not None and low <= yours <= high,

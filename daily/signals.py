@@ -13,7 +13,9 @@ from games.models import guest_id
 
 
 @receiver(user_logged_in, dispatch_uid="daily.claim_guest_attempts")
-def claim_guest_attempts(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+def claim_guest_attempts(
+    sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
+) -> None:
     # Only days the account has no attempt of: one attempt per player and day holds, and a
     # second browser cannot give an account a second try at a day.
     if request is None or not hasattr(request, "session"):

@@ -88,8 +88,8 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
     """A shot at the day's fleet; the first one starts the player's attempt at that day."""
     try:
         chosen = parse_day(day)
-    except NoSuchDay as error:
-        return no_such_day(request, error)
+    except NoSuchDay as no_day:
+        return no_such_day(request, no_day)
     typed = excerpt(request.POST.get("cell", "")).strip()
     try:
         expected = int(request.POST.get("move", ""))
@@ -123,7 +123,10 @@ def announce(view: PlayerView) -> str:
         return _("Fire at a cell of the day's fleet.")
     shot = view.shots_fired[-1]
     if shot.sunk:
-        return _("%(cell)s: hit. You sank their %(ship)s!") % {"cell": shot.coord, "ship": shot.sunk}
+        return _("%(cell)s: hit. You sank their %(ship)s!") % {
+            "cell": shot.coord,
+            "ship": shot.sunk,
+        }
     if shot.hit:
         return _("%(cell)s: hit") % {"cell": shot.coord}
     return _("%(cell)s: miss") % {"cell": shot.coord}
@@ -156,7 +159,9 @@ def render_day(
     shots = attempt.shots if attempt else 0
     view = attempt.view() if attempt else DailyAttempt(day=day).view()
     display = build_display(view)
-    display = replace(display, enemy_rows=numbered(display.enemy_rows, attempt.log if attempt else []))
+    display = replace(
+        display, enemy_rows=numbered(display.enemy_rows, attempt.log if attempt else [])
+    )
     announcements = [announce(view)]
     now = today()
     context: dict[str, Any] = {

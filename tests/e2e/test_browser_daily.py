@@ -3,6 +3,7 @@ width and a phone's: keyboard and mouse, axe-core clean, no sideways scroll."""
 
 import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from tests.e2e.tour import AXE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path(os.environ.get("DAILY_SCREENSHOTS", "/tmp/daily-screenshots"))
+SHOTS = Path(os.environ.get("DAILY_SCREENSHOTS", Path(tempfile.gettempdir(), "daily-screenshots")))
 
 
 def cell(page: Page, label: str):
@@ -55,7 +56,8 @@ def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors,
 
     # Nothing of the fleet is on the page before the end.
     html = page.content()
-    assert "revealed" not in html and "cell ship" not in html
+    assert "revealed" not in html
+    assert "cell ship" not in html
 
     for label in ships[1:]:
         cell(page, label).click()
@@ -77,5 +79,7 @@ def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors,
     page.reload()
     expect(page.get_by_role("heading", name="Fleet sunk in 18 shots")).to_be_visible()
     attempt = DailyAttempt.objects.get()
-    assert attempt.shots == 18 and attempt.is_finished and not attempt.practice
+    assert attempt.shots == 18
+    assert attempt.is_finished
+    assert not attempt.practice
     assert unexpected(console_errors) == [], console_errors
