@@ -333,7 +333,11 @@ def test_the_share_text_says_the_shots_and_nothing_of_where(guest):
     assert grid.count("🟥") == 12
     assert lines[-1] == "http://testserver/daily"
     assert not re.search(r"\b[A-J](10|[1-9])\b", text)  # no cell named
-    assert 'data-copy="share-text"' in page  # the button, shown by the script
+    # Without script the text is there to select and copy; the script shows a Copy button.
+    assert re.search(r'<textarea id="share-text" class="share-text" readonly', page)
+    assert re.search(
+        r'<button type="button" class="primary" data-copy="share-text"[^>]* hidden>', page
+    )
 
 
 def test_the_admiral_plays_the_same_fleet_once_a_day(guest, outsider, monkeypatch):
