@@ -248,7 +248,7 @@ class DailyAttempt(models.Model):
 
 
 class DailyAdmiral(models.Model):
-    """The Admiral's search for one day's fleet, worked out once (a few tenths of a second) and kept."""
+    """The Admiral's search for one day's fleet, worked out once (tenths of a second), kept."""
 
     day = models.DateField(primary_key=True)
     log = models.JSONField(default=list, help_text="The Admiral's shots in order.")
