@@ -4,6 +4,7 @@ With nothing set, this is a development site on a SQLite file next to ``manage.p
 See the README for every variable.
 """
 
+import hashlib
 from datetime import timedelta
 from pathlib import Path
 
@@ -24,6 +25,13 @@ if DEBUG:
 else:
     SECRET_KEY = env("SECRET_KEY")
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
+# The daily challenge's fleets are an HMAC of the date under this secret: without it, the
+# code says nothing of any day's fleet. By default derived from SECRET_KEY (so set one, or
+# both, in production); changing it changes every day's fleet, past ones too.
+DAILY_SECRET = env(
+    "DAILY_SECRET",
+    default=hashlib.sha256(f"battleship-daily:{SECRET_KEY}".encode()).hexdigest(),
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -40,6 +48,7 @@ INSTALLED_APPS = [
     "games",
     "sectors",
     "accounts",
+    "daily",
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ from battleship_site.limits import login_attempts, password_changes
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("sectors.urls")),
+    path("", include("daily.urls")),
     path("", include("accounts.urls")),
     # The admin's own password checks, under the same limits as the site's (matched first;
     # the admin's names for them still resolve to these addresses).

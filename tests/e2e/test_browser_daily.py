@@ -1,0 +1,85 @@
+"""A daily challenge in real Chromium, from the first shot to the share text, at a desktop's
+width and a phone's: keyboard and mouse, axe-core clean, no sideways scroll."""
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from daily.fleet import day_board
+from daily.models import DailyAttempt, today
+from games.engine import Coordinate
+from tests.e2e.conftest import unexpected
+from tests.e2e.test_every_page_is_clean import check
+from tests.e2e.tour import AXE
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path(os.environ.get("DAILY_SCREENSHOTS", Path(tempfile.gettempdir(), "daily-screenshots")))
+
+
+def cell(page: Page, label: str):
+    return page.get_by_role("grid", name="Enemy waters").get_by_role(
+        "button", name=re.compile(rf"^{label}(,|$)")
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (375, 800)])
+def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors, width, height):
+    axe = AXE.read_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="Play today's challenge").click()
+    expect(page.get_by_role("heading", name=re.compile("^Daily challenge"))).to_be_visible()
+    page.wait_for_load_state("load")
+    assert check(page, axe) == []
+    page.screenshot(path=SHOTS / f"daily-start-{width}.png", full_page=True, caret="initial")
+
+    # The test knows the fleet (the server's own helper); a player would not.
+    ships = [str(c) for ship in day_board(today()).ships for c in ship.cells]
+    water = [str(Coordinate(r, c)) for r in range(10) for c in range(10)]
+    water = [label for label in water if label not in ships]
+
+    # A miss by the mouse, then one from the keyboard: arrows move, Enter fires.
+    cell(page, water[0]).click()
+    expect(page.get_by_role("status")).to_contain_text(f"{water[0]}: miss")
+    expect(cell(page, water[0])).to_have_accessible_name(f"{water[0]}, miss, turn 1")
+    page.get_by_label("Fire at").fill(ships[0])
+    page.get_by_label("Fire at").press("Enter")
+    expect(page.get_by_role("status")).to_contain_text(f"{ships[0]}: hit")
+    assert check(page, axe) == []
+    page.screenshot(path=SHOTS / f"daily-playing-{width}.png", full_page=True, caret="initial")
+
+    # Nothing of the fleet is on the page before the end.
+    html = page.content()
+    assert "revealed" not in html
+    assert "cell ship" not in html
+
+    for label in ships[1:]:
+        cell(page, label).click()
+        expect(cell(page, label)).to_have_accessible_name(re.compile(rf"^{label}, .*(hit|sunk)"))
+    heading = page.get_by_role("heading", name="Fleet sunk in 18 shots")
+    expect(heading).to_be_focused()
+    share = page.get_by_role("textbox", name="Share your result")
+    expect(share).to_have_value(re.compile(rf"^Battleship daily {today().isoformat()}\n18 shots"))
+    text = share.input_value()
+    assert text.splitlines()[2].startswith("🟦🟥")
+    assert not re.search(r"\b[A-J](10|[1-9])\b", text)
+    expect(page.get_by_role("button", name="Copy the result")).to_be_visible()
+    expect(page.get_by_role("table", name="The Admiral's shots")).to_be_visible()
+    expect(page.get_by_role("heading", name="Everyone's shots today")).to_be_visible()
+    assert check(page, axe) == []
+    page.screenshot(path=SHOTS / f"daily-finished-{width}.png", full_page=True, caret="initial")
+
+    # Reloaded, it is the same result; another shot is refused.
+    page.reload()
+    expect(page.get_by_role("heading", name="Fleet sunk in 18 shots")).to_be_visible()
+    attempt = DailyAttempt.objects.get()
+    assert attempt.shots == 18
+    assert attempt.is_finished
+    assert not attempt.practice
+    assert unexpected(console_errors) == [], console_errors
