@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "games",
     "sectors",
     "accounts",
+    "learn",
 ]
 
 MIDDLEWARE = [

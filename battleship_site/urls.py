@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("sectors.urls")),
     path("", include("accounts.urls")),
+    path("", include("learn.urls")),
     # The admin's own password checks, under the same limits as the site's (matched first;
     # the admin's names for them still resolve to these addresses).
     path("admin/login/", login_attempts(admin.site.login)),
