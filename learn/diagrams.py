@@ -28,7 +28,7 @@ class DrawnCell:
     heat: float | None = None
     """For a heat map: this cell's probability over the likeliest cell's (0 to 1)."""
     last: bool = False
-    """The shot just fired: outlined."""
+    """Fired at by the player's last move: outlined."""
 
     @property
     def cx(self) -> int:
@@ -123,7 +123,9 @@ def target_diagram(
     sunk = sunk_ship_cells(view)
     sunk_cells = {cell for cells in sunk.values() for cell in cells}
     fired = {shot.coord: shot.hit for shot in view.shots_fired}
-    last = view.shots_fired[-1].coord if view.shots_fired else None
+    # The player's last move: one shot, a Salvo turn's shots, an air strike's square.
+    mine = [move for move in view.moves if move.player == view.player]
+    last = set(mine[-1].cells) if mine else set()
     most = max(heat.values(), default=0.0) if heat else 0.0
     cells = []
     for r in range(size):
@@ -140,8 +142,8 @@ def target_diagram(
                 share = round(heat.get(cell, 0.0) / most, 3) if most > 0 else 0.0
             cells.append(
                 DrawnCell(
-                    MARGIN + CELL * c, MARGIN + CELL * r, str(cell), state, share, cell == last
+                    MARGIN + CELL * c, MARGIN + CELL * r, str(cell), state, share, cell in last
                 )
             )
-    ships = tuple(_ship(tuple(sorted(cells)), sunk=True) for cells in sunk.values())
+    ships = tuple(_ship(tuple(sorted(found)), sunk=True) for found in sunk.values())
     return Diagram(key, size, tuple(cells), ships, heat)

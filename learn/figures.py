@@ -200,3 +200,58 @@ def placements() -> list[Figure]:
             _("Levels 4 and 5: along the edges, where the heat map is palest."),
         ),
     ]
+
+
+def rule_sets() -> dict[str, Figure]:
+    """What each other rule set changes, drawn on the how-to-play fleets."""
+    shown = positions.rule_sets()
+    words = {
+        "salvo": (
+            _("A Salvo turn"),
+            _(
+                "The enemy's board after your first Salvo turn: five shots fired together, "
+                "outlined, at B4 and C6 (hits) and E5, F8 and H2 (misses)."
+            ),
+            _("Salvo: five ships afloat, five shots, all answered at once."),
+        ),
+        "no_touch": (
+            _("A fleet with no ships touching"),
+            _(
+                "Your board with five ships, none of them touching another, not even at a "
+                "corner: there is water all round each ship."
+            ),
+            _("No touching: a cell of water all round every ship."),
+        ),
+        "fog_of_war": (
+            _("Fog of war"),
+            _(
+                "The enemy's board after the same three shots, E6, B3 and B4, under fog of "
+                "war: the Destroyer has sunk, but the board shows only two hits and a miss, "
+                "and nobody says a ship has sunk."
+            ),
+            _("Fog of war: the same three shots. The Destroyer has sunk, but nobody says so."),
+        ),
+        "special_weapons": (
+            _("An air strike"),
+            _(
+                "The enemy's board after an air strike on C4: all nine cells from B3 to D5, "
+                "outlined, fired at once; it sank the Destroyer on B3 and B4, hit C5 and "
+                "missed the rest."
+            ),
+            _(
+                "Special weapons: an air strike fires at a whole square of three by three "
+                "cells in one turn."
+            ),
+        ),
+    }
+    figures = {}
+    for name, (title, description, caption) in words.items():
+        value = shown[name]
+        key = f"{name.replace('_', '-')}-example"
+        diagram = (
+            fleet_diagram(key, 10, value)
+            if isinstance(value, tuple)
+            else target_diagram(key, value)
+        )
+        figures[name] = Figure(diagram, title, description, caption)
+    return figures

@@ -7,11 +7,24 @@ nothing after its first view and shows the same boards every time.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.ai import get_player
-from games.engine import BattleshipGame, Board, Coordinate, Orientation, PlayerView, RuleSet, Ship
+from games.engine import (
+    AirStrike,
+    BattleshipGame,
+    Board,
+    Coordinate,
+    Fire,
+    Move,
+    Orientation,
+    PlayerView,
+    RuleSet,
+    Ship,
+)
+from games.variants import VARIANTS
 
 # The game the strategy guide follows: the Admiral (seat 0) against the Recruit. Seed 33 gives
 # a first hit after 3 shots, the Battleship sunk after 8 with no other hit open, and the
@@ -78,6 +91,33 @@ def how_to_play() -> FirstShots:
         after[name] = game.view_for(0)
         game.make_move(next(answers))
     return FirstShots(_fleet(rules, HOW_TO_PLAY_FLEET), after)
+
+
+@functools.cache
+def rule_sets() -> dict[str, PlayerView | tuple[Ship, ...]]:
+    """What each other rule set changes, played on the how-to-play fleets: a Salvo turn of
+    five shots, a fleet that keeps its distance, the how-to-play shots under fog of war
+    (the Destroyer sinks unnamed) and an air strike."""
+    shown: dict[str, PlayerView | tuple[Ship, ...]] = {}
+    moves: dict[str, list[Move]] = {
+        "salvo": [Fire(tuple(Coordinate.parse(c) for c in ("B4", "C6", "E5", "F8", "H2")))],
+        "fog_of_war": [Fire((Coordinate.parse(c),)) for c in HOW_TO_PLAY_SHOTS],
+        "special_weapons": [AirStrike(Coordinate.parse("C4"))],
+    }
+    for name, played in moves.items():
+        game = BattleshipGame(VARIANTS[name](), seed=STRATEGY_SEED)
+        game.place_fleet(0, HOW_TO_PLAY_FLEET)
+        game.place_fleet(1, ENEMY_FLEET)
+        game.start()
+        answers = iter(Coordinate(9, col) for col in range(9, -1, -1))  # J10, J9, ...
+        for move in played:
+            game.play(move)
+            while game.current_player == 1:
+                game.play(Fire((next(answers),)))
+        shown[name] = game.view_for(0)
+    no_touch = VARIANTS["no_touch"]()
+    shown["no_touch"] = tuple(Board.random_placement(no_touch, random.Random(STRATEGY_SEED)).ships)
+    return shown
 
 
 def _counts(view: PlayerView) -> tuple[int, int]:

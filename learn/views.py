@@ -25,7 +25,11 @@ def how_to_play(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "learn/how_to_play.html",
-        {"figures": figures.how_to_play(), "rule_sets": OFFERED},
+        {
+            "figures": figures.how_to_play(),
+            "rule_sets": OFFERED,
+            "rule_set_figures": figures.rule_sets().values(),
+        },
     )
 
 

@@ -36,7 +36,7 @@ PAGES = {
     "/learn/tips": ("Quick tips", []),
     "/learn/faq": ("Questions and answers", ["The rules", "The site"]),
 }
-BOARDS = {"/learn/how-to-play": 4, "/learn/strategy": 5, "/learn/computer": 2}
+BOARDS = {"/learn/how-to-play": 8, "/learn/strategy": 5, "/learn/computer": 2}
 
 SVG = re.compile(r"<svg [^>]*>.*?</svg>", re.S)
 
@@ -105,7 +105,7 @@ def test_the_header_and_the_home_page_lead_to_the_learning_pages(client, guest):
 
 def test_how_to_play_draws_a_miss_a_hit_and_a_sinking_from_the_game(client):
     drawn = pictures(client.get("/learn/how-to-play").content.decode())
-    assert list(drawn) == ["fleet", "miss", "hit", "sunk"]
+    assert list(drawn)[:4] == ["fleet", "miss", "hit", "sunk"]
     assert drawn["fleet"]["svg"].count('class="ship"') == 5
     miss, hit, sunk = drawn["miss"]["svg"], drawn["hit"]["svg"], drawn["sunk"]["svg"]
     assert miss.count('class="miss"') == 1
@@ -237,3 +237,24 @@ def test_an_unknown_learning_page_is_the_sites_404(client):
     page = response.content.decode()
     assert "<title>Not found · Battleship</title>" in page
     assert "URLconf" not in page
+
+
+def test_how_to_play_draws_what_each_other_rule_set_changes(client):
+    drawn = pictures(client.get("/learn/how-to-play").content.decode())
+    salvo = drawn["salvo-example"]["svg"]
+    assert salvo.count('class="last"') == 5  # one turn, five shots
+    assert salvo.count('class="hit"') == 2
+    assert salvo.count('class="miss"') == 3
+    # Under fog of war the Destroyer sinks unnamed: hits, no ship drawn.
+    fog = drawn["fog-of-war-example"]["svg"]
+    assert fog.count('class="hit"') == 2
+    assert "ship sunk" not in fog
+    strike = drawn["special-weapons-example"]["svg"]
+    assert strike.count('class="last"') == 9
+    assert strike.count('class="ship sunk"') == 1
+    # No two ships of the no-touch fleet touch, not even at a corner.
+    fleet = positions.rule_sets()["no_touch"]
+    cells = [{(c.row, c.col) for c in ship.cells} for ship in fleet]
+    for i, one in enumerate(cells):
+        around = {(r + dr, c + dc) for r, c in one for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+        assert all(not (around & other) for other in cells[i + 1 :])
