@@ -1,4 +1,5 @@
 # The README's two commands: `make run` to play, `make test` to test. Both set up what they need.
+# `make dev` is `make run` for development (debug pages, code reloaded on save).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run serve secret-key test browser loadtest loadcost faulttest outagetest clean
+.PHONY: run dev serve secret-key test browser loadtest loadcost faulttest outagetest clean
 
 # Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
 # browser tests load into each page to check it for accessibility. The site loads none of it.
@@ -32,9 +33,22 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt requirements-agent
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+# The site as players get it (DEBUG off: the site's own error pages, static files collected
+# and served by WhiteNoise, a secret key generated into .env the first time), on this machine
+# only: plain HTTP on loopback, one process (rate-limit counters in memory), no Redis needed.
+STATIC_ROOT ?= staticfiles
+PLAY_ENV := DEBUG=False PER_PROCESS_LIMITS=True CONN_MAX_AGE=0 SECURE_SSL_REDIRECT=False \
+	SECURE_COOKIES=False SECURE_HSTS_SECONDS=0 TRUST_X_FORWARDED_PROTO=False STATIC_ROOT=$(STATIC_ROOT)
+run: $(VENV)/.installed-run secret-key
+	$(PLAY_ENV) $(BIN)/python manage.py migrate --noinput
+	$(PLAY_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(PLAY_ENV) $(BIN)/python manage.py runserver --noreload 127.0.0.1:$(PORT)
+
+# Development: DEBUG on (Django's error pages with tracebacks, static files straight from
+# static/, a fixed development key), the code reloaded on every save.
+dev: $(VENV)/.installed-run
+	DEBUG=True $(BIN)/python manage.py migrate --noinput
+	DEBUG=True $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # Production settings under gunicorn: DEBUG off, a secret key from the environment or .env
 # (one is generated into .env the first time), static files compressed and hashed through
@@ -68,7 +82,7 @@ test: $(VENV)/.installed-dev browser node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/bandit -q -c pyproject.toml -r games accounts sectors daily battleship_site examples
+	$(BIN)/bandit -q -c pyproject.toml -r games accounts sectors daily learn battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
 	$(BIN)/python -m pytest

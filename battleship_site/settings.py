@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "sectors",
     "accounts",
     "daily",
+    "learn",
 ]
 
 MIDDLEWARE = [

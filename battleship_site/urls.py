@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("sectors.urls")),
     path("", include("daily.urls")),
     path("", include("accounts.urls")),
+    path("", include("learn.urls")),
     # The admin's own password checks, under the same limits as the site's (matched first;
     # the admin's names for them still resolve to these addresses).
     path("admin/login/", login_attempts(admin.site.login)),

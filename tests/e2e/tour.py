@@ -37,6 +37,16 @@ def records(username: str) -> None:
         finished_game(user, ["won", "lost", "won"][i % 3], level=2, shots=30 + i)
 
 
+LEARNING_PAGES = (
+    ("/learn/", "learn"),
+    ("/learn/how-to-play", "learn how to play"),
+    ("/learn/strategy", "learn strategy"),
+    ("/learn/computer", "learn the computer levels"),
+    ("/learn/tips", "learn tips"),
+    ("/learn/faq", "learn questions"),
+)
+
+
 def tour(page: Page, base: str) -> Iterator[str]:
     page.goto(base + "/")
     yield "home"
@@ -112,5 +122,8 @@ def tour(page: Page, base: str) -> Iterator[str]:
         cell(page, "Enemy", label).click()
     expect(page.locator(".volley-count")).to_have_text("2 of 5 chosen.")
     yield "play, a salvo being picked"
+    for path, name in LEARNING_PAGES:
+        page.goto(base + path)
+        yield name
     page.goto(base + "/no-such-page")
     yield "404"
