@@ -112,7 +112,8 @@ def test_setup_offers_six_ships_and_names_the_two_cruisers_apart(guest):
 def test_the_own_board_and_the_fleet_lists_say_which_cruiser(guest):
     game = five_shot_game(guest)
     page = guest.get(game.get_absolute_url()).content.decode()
-    assert ">G1, First Cruiser<" in page and ">I2, Second Cruiser<" in page
+    assert ">G1, First Cruiser<" in page
+    assert ">I2, Second Cruiser<" in page
     for fleet in ("own-fleet", "enemy-fleet"):
         listed = re.search(rf'id="{fleet}".*?</ul>', page, re.S).group(0)
         assert re.findall(r'class="ship-name">([^<]*)<', listed) == [
