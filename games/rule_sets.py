@@ -46,10 +46,7 @@ OFFERED: tuple[RuleSetInfo, ...] = (
     RuleSetInfo(
         "five_shot",
         gettext_noop("Five shots"),
-        gettext_noop(
-            "Six ships, five shots a round; you are told which ships were hit, not which "
-            "cell hit. A draw is possible."
-        ),
+        gettext_noop("Six ships, five shots a round: you hear which ships were hit, not where."),
     ),
     RuleSetInfo(
         "five_shot_called",
