@@ -31,9 +31,16 @@ def cell(page: Page, label: str):
     )
 
 
-@pytest.mark.parametrize("viewport", [(1280, 900), (375, 800)], ids=["1280", "375"])
-def test_a_five_shot_game_to_its_end(live_server, page: Page, console_errors, viewport):
-    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+@pytest.mark.parametrize(
+    ("width", "height", "scheme"),
+    [(1280, 900, "light"), (375, 800, "light"), (375, 800, "dark")],
+    ids=["1280", "375", "375-dark"],
+)
+def test_a_five_shot_game_to_its_end(
+    live_server, page: Page, console_errors, width, height, scheme
+):
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=scheme)
     page.goto(live_server.url + "/games/new")
     page.get_by_label(re.compile("Recruit")).check()
     page.locator("#rules-five_shot").check()

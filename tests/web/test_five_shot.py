@@ -71,9 +71,7 @@ def stored(game):
 def names(page):
     """Every cell's accessible name on the enemy board, by label."""
     board = re.search(r'aria-label="Enemy waters".*?</table>', page, re.S).group(0)
-    return dict(
-        re.findall(r'id="enemy-([A-J]\d+)".*?aria-label="(\1(?:, [^"]*)?)"', board, re.S)
-    )
+    return dict(re.findall(r'id="enemy-([A-J]\d+)".*?aria-label="(\1(?:, [^"]*)?)"', board, re.S))
 
 
 # -- setup: six ships, the two Cruisers told apart ------------------------------------------
@@ -420,8 +418,7 @@ def test_the_replay_steps_round_by_round_with_each_report(owner):
     fire(owner, game, " ".join(OPEN_AT_THE_END_FOR_YOU))
     last = owner.get(f"/history/{game.pk}/?step=39").content.decode()
     assert (
-        "Move 39 of 40: round 20: you fired at F10, F1, F2, F3, F4: Submarine hit and sunk."
-        in last
+        "Move 39 of 40: round 20: you fired at F10, F1, F2, F3, F4: Submarine hit and sunk." in last
     )
     end = owner.get(f"/history/{game.pk}/?step=40").content.decode()
     assert "round 20: the computer fired at" in end
