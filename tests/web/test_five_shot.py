@@ -402,6 +402,7 @@ def test_a_draw_counts_as_a_draw_in_statistics_history_and_leaderboard(owner):
     assert figures["Lost"] == "0"
     assert figures["Drawn"] == "1"
     assert figures["Win rate"] == "50%"
+    assert '<option value="five_shot">Five shots</option>' in stats  # the filter names it
     history = owner.get("/history?rules=five_shot").content.decode()
     assert history.count("<td>Draw</td>") == 1
     assert history.count("<td>Won</td>") == 1
