@@ -12,6 +12,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from accounts.statistics import LEVEL_NAMES
 from games.models import GameQuerySet
+from games.rule_sets import title_of
 from games.variants import VARIANTS
 
 
@@ -69,7 +70,8 @@ class StatisticsFilter(forms.Form):
     rules = forms.ChoiceField(
         label="Rules",
         required=False,
-        choices=[("", "All rules")] + [(name, RULES_LABELS.get(name, name)) for name in VARIANTS],
+        choices=[("", "All rules")]
+        + [(name, RULES_LABELS.get(name) or title_of(name)) for name in VARIANTS],
     )
 
     def full_clean(self) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from games.ai import LEVELS
 from games.models import GameQuerySet, shots_to_win
 
-WON, LOST, RESIGNED = "won", "lost", "resigned"
+WON, LOST, RESIGNED, DRAW = "won", "lost", "resigned", "draw"
 # Levels 4 and 5 may not be installed yet; their games still count under their number.
 LEVEL_NAMES = {info.level: info.name for info in LEVELS}
 
@@ -48,6 +48,8 @@ class Statistics:
     won: int = 0
     lost: int = 0
     resigned: int = 0
+    drawn: int = 0
+    """Games that ended in a draw (the five-shot games: both fleets sunk in one round)."""
     current_streak: int = 0
     longest_streak: int = 0
     shots: int = 0
@@ -80,7 +82,7 @@ class Statistics:
 
 
 def streaks(results: list[str]) -> tuple[int, int]:
-    """(current, longest) run of wins; a loss or a resignation ends a run."""
+    """(current, longest) run of wins; a loss, a resignation or a draw ends a run."""
     current = longest = 0
     for status in results:
         current = current + 1 if status == WON else 0
@@ -96,9 +98,9 @@ def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statist
     """
     rows = games.figures_by_level_and_result()
     results = games.results_in_order()
-    by_status = {WON: 0, LOST: 0, RESIGNED: 0}
+    by_status = {WON: 0, LOST: 0, RESIGNED: 0, DRAW: 0}
     for row in rows:
-        # A draw (the five-shot rounds) counts as played, neither won nor lost.
+        # A draw (the five-shot rounds) counts as played and as a draw, neither won nor lost.
         by_status[row["status"]] = by_status.get(row["status"], 0) + row["games"]
 
     def total(key: str) -> Any:
@@ -124,6 +126,7 @@ def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statist
         won=by_status[WON],
         lost=by_status[LOST],
         resigned=by_status[RESIGNED],
+        drawn=by_status[DRAW],
         current_streak=current,
         longest_streak=longest,
         shots=sum(row["shots_fired"] * row["games"] for row in rows),

@@ -18,9 +18,13 @@ from games.engine import (
     AirStrike,
     Coordinate,
     FiredShot,
+    GameEnd,
     GamePhase,
+    GroupDeduction,
+    GroupReport,
     Move,
     PlayerView,
+    RuleSet,
     Torpedo,
     deduce_groups,
     sunk_ship_cells,
@@ -75,6 +79,9 @@ class Cell:
     hull: Hull | None = None  # on the first cell of a ship that is shown
     latest: bool = False  # fired at in the last round (marked until the next)
     turn: int | None = None  # the shooter's turn it was fired at in, counted from 1
+    ship_label: str = ""  # the ship's name as said, where it differs (``ship_label``)
+    deduced: bool = False  # under group reports: hit or water as the reports settle it
+    rounds: bool = False  # under the five-shot rules a turn is said as its round
 
     @property
     def row(self) -> int:
@@ -85,13 +92,26 @@ class Cell:
         return int(self.label[1:]) - 1
 
     @property
+    def when(self) -> str:
+        """The turn (or round) it was fired in, as a hover title says it; "" if never."""
+        if self.turn is None:
+            return ""
+        return f"Round {self.turn}" if self.rounds else f"Turn {self.turn}"
+
+    @property
     def name(self) -> str:
         """The accessible name: the label first, then what is known of the cell."""
-        said = self.ship if self.state is CellState.SHIP else self.state.said
-        if self.ship and self.state in (CellState.HIT, CellState.SUNK):
-            said = f"{self.ship}, {said}"
+        ship = self.ship_label or self.ship
+        if self.state is CellState.GROUP and self.turn is not None:
+            # One of a round's cells whose report has not said what it holds.
+            return f"{self.label}, fired in round {self.turn}, not yet known"
+        said = ship if self.state is CellState.SHIP else self.state.said
+        if ship and self.state in (CellState.HIT, CellState.SUNK):
+            said = f"{ship}, {said}"
+        if self.deduced:
+            said += ", deduced"
         if self.turn is not None:
-            said += f", turn {self.turn}"
+            said += f", {self.when.lower()}"
         return f"{self.label}, {said}" if said else self.label
 
     @property
@@ -153,10 +173,74 @@ def _turns(view: PlayerView) -> tuple[dict[Coordinate, int], dict[Coordinate, in
     return mine, theirs
 
 
+_TIMES = {1: "", 2: " twice", 3: " three times", 4: " four times", 5: " five times"}
+
+
+def ship_label(rules: RuleSet, name: str) -> str:
+    """A ship's name as a player reads it: of two ships of one kind (the five-shot fleet's
+    "Cruiser" and "Second Cruiser", decision 10) the first is said "First Cruiser", so that
+    neither name could mean both."""
+    if any(spec.name == f"Second {name}" for spec in rules.fleet):
+        return f"First {name}"
+    return name
+
+
+def report_text(rules: RuleSet, report: GroupReport) -> str:
+    """A group report as a person says it, each ship by its label: "Battleship hit twice,
+    Submarine hit and sunk", or "No hits"."""
+    if not report.hits:
+        return "No hits"
+    parts = []
+    for name, count in report.hits:
+        times = _TIMES.get(count, f" {count} times")
+        sunk = " and sunk" if name in report.sunk else ""
+        parts.append(f"{ship_label(rules, name)} hit{times}{sunk}")
+    return ", ".join(parts)
+
+
+def _report_on_own_fleet(
+    rules: RuleSet,
+    cells: Iterable[Coordinate],
+    received: dict[Coordinate, tuple[bool, str | None]],
+    own_at: dict[Coordinate, str],
+) -> str:
+    """The computer's turn at the player's fleet, said as a group report would say it (the
+    player sees each cell on their own board besides)."""
+    cells = tuple(cells)
+    hit = [own_at.get(cell) if received[cell][0] else None for cell in cells]
+    sunk = [name for cell in cells if (name := received[cell][1])]
+    return report_text(rules, GroupReport.announce(rules, cells, hit, sunk))
+
+
+def _sunk_under_groups(view: PlayerView, found: GroupDeduction) -> dict[str, frozenset[Coordinate]]:
+    """Under group reports, the cells of each sunk enemy ship where they are known: once the
+    game is over, every ship all of whose cells were hit; before, a ship reported sunk whose
+    placement the reports pin down to one."""
+    size = view.rules.board_size
+    if view.enemy_fleet:
+        return {
+            ship.name: frozenset(ship.cells)
+            for ship in view.enemy_fleet
+            if found.hits.issuperset(ship.cells)
+        }
+    settled = {}
+    for name in view.enemy_sunk:
+        placements = found.candidates.get(name, ())
+        if len(placements) == 1:
+            mask = placements[0]
+            settled[name] = frozenset(
+                Coordinate(*divmod(bit, size)) for bit in range(size * size) if mask >> bit & 1
+            )
+    return settled
+
+
 class _Cells:
     """What the view says of each cell of both boards, looked up once; cells made on demand."""
 
     def __init__(self, view: PlayerView) -> None:
+        rules = view.rules
+        self.labels = {spec.name: ship_label(rules, spec.name) for spec in rules.fleet}
+        self.rounds = rules.game_end == GameEnd.END_OF_ROUND
         # Own board: ships and the shots received.
         self.own_ship_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
         self.received = dict(view.shots_received)
@@ -168,13 +252,19 @@ class _Cells:
         self.fired: dict[Coordinate, bool | None] = {
             shot.coord: shot.hit for shot in view.shots_fired
         }
+        self.deduced: frozenset[Coordinate] = frozenset()
         if view.rules.group_reports:
             # No cell's result is announced: a cell is a hit or a miss once every fleet
             # that fits the reports agrees on it, else it stays one of its turn's group.
             found = deduce_groups(view)
             self.fired.update(dict.fromkeys(found.hits, True))
             self.fired.update(dict.fromkeys(found.misses, False))
-        sunk = sunk_ship_cells(view)
+            if not view.enemy_fleet:  # at the end the fleet is shown: nothing is deduced
+                self.deduced = found.hits | found.misses
+            sunk = _sunk_under_groups(view, found)
+        else:
+            sunk = sunk_ship_cells(view)
+        self.sunk = sunk
         self.sunk_cells = {cell: name for name, cells in sunk.items() for cell in cells}
         self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
         self.can_fire = view.my_turn
@@ -205,32 +295,62 @@ class _Cells:
     def own(self, coord: Coordinate, label: str) -> Cell:
         ship = self.own_ship_at.get(coord, "")
         hull = self.own_hulls.get(coord)
-        latest = coord in self.latest_received
+        named = self.labels.get(ship, "") if ship else ""
         if coord in self.received:
             turn = self.turn_received.get(coord)
-            if not self.received[coord]:
-                return Cell(label, CellState.MISS, ship, hull=hull, latest=latest, turn=turn)
-            state = CellState.SUNK if ship in self.own_sunk else CellState.HIT
-            return Cell(label, state, ship, hull=hull, latest=latest, turn=turn)
-        return Cell(label, CellState.SHIP if ship else CellState.WATER, ship, hull=hull)
+            state = CellState.MISS
+            if self.received[coord]:
+                state = CellState.SUNK if ship in self.own_sunk else CellState.HIT
+            latest = coord in self.latest_received
+            return Cell(
+                label, state, ship, hull=hull, latest=latest, turn=turn, ship_label=named,
+                rounds=self.rounds,
+            )  # fmt: skip
+        state = CellState.SHIP if ship else CellState.WATER
+        return Cell(label, state, ship, hull=hull, ship_label=named)
 
     def enemy(self, coord: Coordinate, label: str) -> Cell:
         hull = self.enemy_hulls.get(coord)
         latest = coord in self.latest_fired
         turn = self.turn_fired.get(coord)
+        rounds = self.rounds
         if coord in self.sunk_cells:
             name = self.sunk_cells[coord]
-            return Cell(label, CellState.SUNK, name, hull=hull, latest=latest, turn=turn)
+            return Cell(
+                label, CellState.SUNK, name, hull=hull, latest=latest, turn=turn,
+                ship_label=self.labels.get(name, ""), rounds=rounds,
+            )  # fmt: skip
         if coord in self.fired:
             known = self.fired[coord]
             state = (
                 CellState.GROUP if known is None else (CellState.HIT if known else CellState.MISS)
             )
             ship = self.revealed.get(coord, "")
-            return Cell(label, state, ship, hull=hull, latest=latest, turn=turn)
+            return Cell(
+                label, state, ship, hull=hull, latest=latest, turn=turn,
+                ship_label=self.labels.get(ship, ""), deduced=coord in self.deduced, rounds=rounds,
+            )  # fmt: skip
         if coord in self.revealed:
-            return Cell(label, CellState.SHIP, self.revealed[coord], hull=hull)
+            name = self.revealed[coord]
+            return Cell(
+                label, CellState.SHIP, name, hull=hull, ship_label=self.labels.get(name, "")
+            )
         return Cell(label, CellState.UNKNOWN, can_fire=self.can_fire)
+
+
+def round_number(view: PlayerView) -> int | None:
+    """Under rules played in rounds (the five-shot games): the round being played (or the
+    last one, once the game is over), counted from 1; None under other rules."""
+    if view.rules.game_end != GameEnd.END_OF_ROUND:
+        return None
+    rounds = 0
+    previous = None
+    for played in view.moves:
+        if played.player != previous and played.player == view.player:
+            rounds += 1  # the player fires first in each round
+        previous = played.player
+    finished_round = bool(view.moves) and view.moves[-1].player != view.player
+    return rounds + 1 if view.my_turn and (finished_round or not rounds) else max(rounds, 1)
 
 
 def build_display(view: PlayerView) -> GameDisplay:
@@ -247,7 +367,7 @@ def build_display(view: PlayerView) -> GameDisplay:
         own_rows=own_rows,
         enemy_rows=enemy_rows,
         own_fleet=_own_fleet_status(view, cells),
-        enemy_fleet=_enemy_fleet_status(view),
+        enemy_fleet=_enemy_fleet_status(view, cells),
         announcements=announcements,
         sound=sound,
         outcome=outcome(view),
@@ -260,19 +380,21 @@ def _own_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
         ship.name: sum(1 for c in ship.cells if cells.received.get(c)) for ship in view.fleet
     }
     return [
-        ShipStatus(s.name, s.length, hits_on.get(s.name, 0), s.name in cells.own_sunk)
+        ShipStatus(cells.labels[s.name], s.length, hits_on.get(s.name, 0), s.name in cells.own_sunk)
         for s in view.fleet
     ]
 
 
-def _enemy_fleet_status(view: PlayerView) -> list[ShipStatus]:
+def _enemy_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
     """Their ships: sunk or not, and nothing more (their damage is not announced).
 
     At the end their fleet is revealed, and a ship all of whose cells were hit is sunk
     whether or not its sinking was named (under fog of war none is).
     """
-    sunk = set(sunk_ship_cells(view)) if view.enemy_fleet else set(view.enemy_sunk)
-    return [ShipStatus(s.name, s.length, None, s.name in sunk) for s in view.rules.fleet]
+    sunk = set(cells.sunk) if view.enemy_fleet else set(view.enemy_sunk)
+    return [
+        ShipStatus(cells.labels[s.name], s.length, None, s.name in sunk) for s in view.rules.fleet
+    ]
 
 
 @dataclass(frozen=True)
@@ -315,7 +437,7 @@ def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
     return MoveDisplay(
         changed_enemy=[cells.enemy(c, str(c)) for c in sorted(enemy)],
         changed_own=[cells.own(c, str(c)) for c in sorted(own)],
-        enemy_fleet=_enemy_fleet_status(view) if they_sank else None,
+        enemy_fleet=_enemy_fleet_status(view, cells) if they_sank else None,
         own_fleet=_own_fleet_status(view, cells) if any(hit for _, hit in received) else None,
         announcements=announcements,
         sound=sound,
@@ -338,12 +460,13 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
         start -= 1
     if start == end:
         return [], ""
+    rules = view.rules
     mine = {shot.coord: shot for shot in view.shots_fired}
     lines: list[str] = []
     sound = ""
     if view.reports:  # group reports: the turn is answered as a whole, never cell by cell
         report = view.reports[-1]
-        lines.append(f"Round {len(view.reports)}: {report}")
+        lines.append(f"Round {len(view.reports)}: {report_text(rules, report)}.")
         sound = "sunk" if report.sunk else ("hit" if report.hits else "miss")
     else:
         for played in moves[start:end]:
@@ -352,18 +475,25 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
                 shot = mine[cell]
                 lines.append(
                     f"{cell}: {'hit' if shot.hit else 'miss'}"
-                    + (f". You sank their {shot.sunk}!" if shot.sunk else "")
+                    + (f". You sank their {ship_label(rules, shot.sunk)}!" if shot.sunk else "")
                 )
                 sound = _sound(shot)
             if not played.cells:
                 sound = "miss"
     received = shots_received(view)
+    if rules.group_reports:
+        # Their round, said as they were told it; each cell is on your board besides.
+        own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
+        for played in moves[end:]:
+            said = _report_on_own_fleet(rules, played.cells, received, own_at)
+            lines.append(f"Round {len(view.reports)}, their shots: {said}.")
+        return lines, sound
     for played in moves[end:]:
         lines.extend(_announce(played.move, played.cells, "they"))
         for coord in played.cells:
             hit, sunk = received[coord]
             line = f"They fired at {coord}: {'hit' if hit else 'miss'}"
-            lines.append(line + (f". They sank your {sunk}." if sunk else ""))
+            lines.append(line + (f". They sank your {ship_label(rules, sunk)}." if sunk else ""))
     return lines, sound
 
 
@@ -391,6 +521,18 @@ def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str
         return "", None, frozenset()
     played = view.moves[-1]
     mine = played.player == view.player
+    rules = view.rules
+    if rules.group_reports:  # a turn was told by its report: the replay says that
+        each = ", ".join(str(cell) for cell in played.cells)
+        labels = frozenset(str(cell) for cell in played.cells)
+        round_number = sum(1 for m in view.moves if m.player == played.player)
+        if mine:
+            said = report_text(rules, view.reports[-1])
+            return f"round {round_number}: you fired at {each}: {said}.", played.player, labels
+        own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
+        said = _report_on_own_fleet(rules, played.cells, shots_received(view), own_at)
+        text = f"round {round_number}: the computer fired at {each}: {said}."
+        return text, played.player, labels
     fired: dict[Coordinate, tuple[bool | None, str | None]]
     if mine:
         fired = {shot.coord: (shot.hit, shot.sunk) for shot in view.shots_fired}
@@ -400,7 +542,7 @@ def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str
     def outcome(cell: Coordinate) -> str:
         hit, sunk = fired[cell]
         if sunk:
-            return f"and sank {'their' if mine else 'your'} {sunk}"
+            return f"and sank {'their' if mine else 'your'} {ship_label(rules, sunk)}"
         return "hit" if hit else "miss"
 
     who, whose = ("you", "your") if mine else ("the computer", "their")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
 from games.engine import RuleSet, ShotsPerTurn
 from games.variants import VARIANTS
 
@@ -38,6 +40,25 @@ OFFERED: tuple[RuleSetInfo, ...] = (
         "special_weapons",
         "Special weapons",
         "The classic game, plus one air strike and two torpedoes each.",
+    ),
+    # The five-shot games of rules/004. Marked for translation where they are said (the
+    # title and summary stay plain strings: tests and templates compare them).
+    RuleSetInfo(
+        "five_shot",
+        gettext_noop("Five shots"),
+        gettext_noop("Six ships, five shots a round: you hear which ships were hit, not where."),
+    ),
+    RuleSetInfo(
+        "five_shot_called",
+        gettext_noop("Five shots, called"),
+        gettext_noop("Six ships, five shots a round, each shot called hit or miss."),
+    ),
+    RuleSetInfo(
+        "five_shot_cells",
+        gettext_noop("Five shots, by cells"),
+        gettext_noop(
+            "As five shots, but a round has one shot for each cell of your fleet not yet hit."
+        ),
     ),
 )
 BY_NAME = {info.name: info for info in OFFERED}

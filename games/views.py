@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse
 from django.http import HttpRequest as DjangoHttpRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import ngettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -27,8 +28,16 @@ from django_ratelimit.decorators import ratelimit
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
 from games.ai import LEVELS, LevelInfo
-from games.display import build_display, build_move, duration, sentence, summarise
-from games.engine import MoveResult, RuleSet, ShotsPerTurn
+from games.display import (
+    build_display,
+    build_move,
+    duration,
+    round_number,
+    sentence,
+    ship_label,
+    summarise,
+)
+from games.engine import Fire, Move, MoveResult, RuleSet, ShotsPerTurn
 from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
 from games.models import HUMAN, Game, StaleMove, guest_id
 from games.rule_sets import BY_NAME, OFFERED, info_for, shot_by_shot
@@ -131,6 +140,7 @@ def rules_page(request: HttpRequest, name: str) -> TemplateResponse:
     context = {
         "info": info,
         "rules": rules,
+        "fleet": [(ship_label(rules, ship.name), ship.length) for ship in rules.fleet],
         "last_row": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[rules.board_size - 1],
         "template": f"games/rules/{info.name}.html",
         "rule_sets": OFFERED,
@@ -202,6 +212,8 @@ def render_game(
         "rule_info": info_for(view.rules),
         # More than one shot a turn: the cells are picked, then fired together.
         "volley": view.rules.shots_per_turn is not ShotsPerTurn.ONE,
+        # The five-shot games: turns are rounds, and under group reports named whole.
+        "round_number": round_number(view),
         "weapons": [(weapon.value, left) for weapon, left in view.weapons_left if left],
         "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
     }
@@ -210,7 +222,10 @@ def render_game(
         unplaced = [spec.name for spec in view.rules.fleet if spec.name not in placed]
         chosen = posted(request, "ship")
         context |= {
-            "setup_ships": [(spec, placed.get(spec.name)) for spec in view.rules.fleet],
+            "setup_ships": [
+                (spec, placed.get(spec.name), ship_label(view.rules, spec.name))
+                for spec in view.rules.fleet
+            ],
             "placed_count": len(placed),
             # After a placement, the next ship waits; after a refusal, the same one.
             "selected_ship": chosen if error and chosen else (unplaced or [""])[0],
@@ -290,7 +305,7 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
             if not name.strip():
                 raise ValueError("choose a ship to remove")
             game.remove_ship(name)
-            notice = f"{name} removed."
+            notice = f"{ship_label(game.rule_set, name)} removed."
         elif not ship:
             every = game.ships.filter(player=HUMAN).count() == len(game.rule_set.fleet)
             raise ValueError(
@@ -301,7 +316,7 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
         else:
             placed = game.place_ship(ship, cell, posted(request, "orientation", "H"))
             way = "down" if placed.orientation == "V" else "across"
-            notice = f"{placed.name} placed at {placed.start}, {way}."
+            notice = f"{ship_label(game.rule_set, placed.name)} placed at {placed.start}, {way}."
     except ValueError as error:
         return _after_post(request, game, sentence(error), status=422)
     return _after_post(request, game, notice=notice)
@@ -360,10 +375,32 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
     except ValueError as error:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
-        return _after_post(request, game, sentence(error), status=409 if stale else 400)
+        said = "" if stale else partial_turn(game, form.chosen)
+        return _after_post(request, game, said or sentence(error), status=409 if stale else 400)
     if request.htmx and not game.is_over and shot_by_shot(game.rule_set):
         return render_move(request, game, results)
     return _after_post(request, game, shot=True)
+
+
+def partial_turn(game: Game, move: Move) -> str:
+    """Under group reports a turn is named whole (the engine refuses fewer cells): the
+    sentence that says how many are still to pick, or "" if that is not what was wrong."""
+    if not game.rule_set.group_reports or not isinstance(move, Fire):
+        return ""
+    view = game.view()
+    named = len(move.cells)
+    left = view.shots_left_in_turn
+    fine = len(set(move.cells)) == named and not view.targeted.intersection(move.cells)
+    if not fine or named >= left:
+        return ""  # the engine's own sentence says what is wrong
+    more = left - named
+    return ngettext(
+        "This round's %(left)d shots are fired together: you named %(named)d, so pick "
+        "%(more)d more cell. Nothing was fired.",
+        "This round's %(left)d shots are fired together: you named %(named)d, so pick "
+        "%(more)d more cells. Nothing was fired.",
+        more,
+    ) % {"left": left, "named": named, "more": more}
 
 
 def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> HttpResponse:

@@ -17,7 +17,7 @@ from html import escape
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from games.display import Cell, Hull, ShipStatus
+from games.display import Cell, CellState, Hull, ShipStatus
 
 register = template.Library()
 
@@ -88,13 +88,22 @@ def _td(cell: Cell, extra: str = "") -> str:
 
 
 def _turn_title(cell: Cell) -> str:
-    """On hover, the turn a cell was fired at in."""
-    return f' title="Turn {cell.turn}"' if cell.turn is not None else ""
+    """On hover, the turn (or round) a cell was fired at in."""
+    return f' title="{escape(cell.when)}"' if cell.turn is not None else ""
+
+
+GROUP_COLOURS = 4
+"""Under group reports a round's unsettled cells share one of these outline colours, so
+that neighbouring rounds' groups are told apart at a glance (their names say the round)."""
 
 
 def _latest(cell: Cell) -> str:
-    """More classes: the last round's mark, and clear glass over a ship that is drawn."""
-    return (" latest" if cell.latest else "") + (" on-ship" if cell.ship else "")
+    """More classes: the last round's mark, clear glass over a ship that is drawn, a group
+    cell's round colour, a deduced cell's mark."""
+    classes = (" latest" if cell.latest else "") + (" on-ship" if cell.ship else "")
+    if cell.state is CellState.GROUP and cell.turn is not None:
+        classes += f" round-{(cell.turn - 1) % GROUP_COLOURS}"
+    return classes + (" deduced" if cell.deduced else "")
 
 
 @register.simple_tag

@@ -400,9 +400,16 @@
     fire.hidden = false;
     fire.value = chosen.map((b) => b.value).join(" ");
     fire.disabled = chosen.length !== size;
-    fire.textContent = chosen.length === size ? `Fire the salvo (${size})` : "Fire the salvo";
+    // The button's own words (the page's, in its language), with the count once complete.
+    fire.dataset.label = fire.dataset.label || fire.textContent.trim();
+    fire.textContent = chosen.length === size ? `${fire.dataset.label} (${size})` : fire.dataset.label;
     count.textContent = `${chosen.length} of ${size} chosen.`;
+    // A turn named whole (five-shot group reports) cannot be fired in part: say what is left.
+    const more = size - chosen.length;
+    if (status().dataset.whole && more > 0) count.textContent += ` Pick ${more} more.`;
   }
+
+  function status() { return document.getElementById("volley-status"); }
 
   document.addEventListener("click", (event) => {
     const cell = event.target.closest && event.target.closest("#fire-form button.cell[name=cell]");

@@ -44,9 +44,11 @@ class Player:
     def post(self, path: str, data: dict[str, object] | None = None) -> httpx.Response:
         return self.client.post(path, data=data or {}, headers=self.headers)
 
-    def new_game(self, level: int = 5) -> str:
+    def new_game(self, level: int = 5, rules: str = "standard") -> str:
         response = self.client.post(
-            "/games/", data={"level": level}, headers={"X-CSRFToken": self.headers["X-CSRFToken"]}
+            "/games/",
+            data={"level": level, "rules": rules},
+            headers={"X-CSRFToken": self.headers["X-CSRFToken"]},
         )
         assert response.status_code == 302, response.text[:500]
         url = response.headers["location"]

@@ -39,6 +39,32 @@ def test_twenty_identical_fire_requests_store_exactly_one_move(server):
     assert "Traceback" not in server.log_text()
 
 
+def test_twenty_identical_five_shot_rounds_store_exactly_one_round(server):
+    """A round named whole (rules/004) and the computer's whole round: once."""
+    player = Player(server.url)
+    game = player.new_game(level=5, rules="five_shot")
+    game_id = game.rstrip("/").split("/")[-1]
+    start = threading.Barrier(COUNT)
+    tabs = [player.tab() for _ in range(COUNT)]
+
+    def click(tab):
+        start.wait()
+        return tab.post(game + "shots", {"cell": "A1 B2 C3 D4 E5", "move": 0})
+
+    with ThreadPoolExecutor(COUNT) as pool:
+        responses = list(pool.map(click, tabs))
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [200] + [409] * (COUNT - 1), statuses
+    moves, mine, both = server.query(
+        "import json; from games.models import Game; "
+        f"g = Game.objects.get(pk='{game_id}'); "
+        "print(json.dumps([g.moves, g.shots.filter(player=0).count(), g.shots.count()]))"
+    )
+    assert moves == 2
+    assert (mine, both) == (5, 10)  # the round's five cells, once; the computer's five after
+    assert "Traceback" not in server.log_text()
+
+
 def test_twenty_play_again_requests_at_once_open_one_new_game(server):
     player = Player(server.url)
     game = player.new_game(level=1)

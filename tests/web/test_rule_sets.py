@@ -19,6 +19,10 @@ def game_with_rules(client, rules_name, level=1):
     response = client.post("/games/", {"level": level, "rules": rules_name})
     assert response.status_code == 302
     game = Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+    if game.rule_set.fleet != RuleSet.standard().fleet:  # the five-shot fleet of six
+        game.shuffle()
+        game.start()
+        return game
     for name, start, way in HUMAN_FLEET:
         game.place_ship(name, start, way)
     game.start()
