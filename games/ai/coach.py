@@ -50,11 +50,19 @@ def hit_chances(view: PlayerView) -> dict[Coordinate, float]:
     The chance that some ship not yet hit covers the cell, over every fleet consistent
     with what the view was told: the Admiral's ``heatmap(view)`` scaled from "share of the
     next hit" (summing to 1) to "chance of a hit" (summing to the ship cells still hidden).
+    A cell the view rules out without a shot (where a torpedo ran past) has chance 0.
     """
     admiral = Admiral(COACH_SEED)
     chances = admiral.ship_probabilities(admiral.knowledge(view))
     size = view.rules.board_size
-    return {coordinate(cell, size): chance for cell, chance in chances.items()}
+    found = {coordinate(cell, size): chance for cell, chance in chances.items()}
+    targeted = view.targeted
+    return {
+        cell: found.get(cell, 0.0)
+        for row in range(size)
+        for col in range(size)
+        if (cell := Coordinate(row, col)) not in targeted
+    }
 
 
 def likeliest(chances: dict[Coordinate, float], count: int = 3) -> list[tuple[Coordinate, float]]:
