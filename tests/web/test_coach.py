@@ -112,12 +112,13 @@ def test_a_hint_works_under_every_rule_set_offered(guest, rules):
 
 def two_games_that_differ_only_in_the_hidden_fleet(client):
     """The same seed, the same fleet of the person's, the same shots with the same answers:
-    only where the computer's ships lie differs (the Cruiser and Submarine swap places)."""
+    only where the computer's ships lie differs: H1 to H3 and J1 to J3 in one, G2 to I2 and
+    J2 to J4 in the other."""
     other = [
         ("Carrier", "A6", "V"),
         ("Battleship", "A8", "V"),
-        ("Cruiser", "J1", "H"),
-        ("Submarine", "H1", "H"),
+        ("Cruiser", "J2", "H"),
+        ("Submarine", "G2", "V"),
         ("Destroyer", "J9", "H"),
     ]
     games = []
