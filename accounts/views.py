@@ -94,9 +94,7 @@ def history(request: HttpRequest) -> TemplateResponse:
     page = ids.get_page(request.GET.get("page"))
     # By id alone (they are this player's, picked above): with the owner's conditions too,
     # SQLite may walk the player's whole index range instead of fetching 20 rows.
-    games = (
-        Game.objects.filter(pk__in=list(page)).defer("analysis").order_by("-finished_at", "-pk")
-    )
+    games = Game.objects.filter(pk__in=list(page)).defer("analysis").order_by("-finished_at", "-pk")
     return TemplateResponse(
         request,
         "accounts/history.html",

@@ -54,7 +54,7 @@ def build_hint(chances: dict[Coordinate, float]) -> HintDisplay:
             return 0
         return max(1, min(HEAT_LEVELS, math.ceil(HEAT_LEVELS * chance / best - 1e-9)))
 
-    cells = {str(cell): HeatCell(percent(chance), level(chance)) for cell, chance in chances.items()}
+    cells = {str(c): HeatCell(percent(chance), level(chance)) for c, chance in chances.items()}
     legend = [
         (
             n,
@@ -212,8 +212,13 @@ def _their_sentence(theirs: dict[str, Any] | None, level_name: str) -> list[str]
                 "ships": theirs["ships"],
                 "fired": theirs["fired"],
             }
-            + (" " + _("On random fleets it needs %(mean)s shots for all of them.")
-               % {"mean": f"{benchmark:.1f}"} if benchmark is not None else "")
+            + (
+                " "
+                + _("On random fleets it needs %(mean)s shots for all of them.")
+                % {"mean": f"{benchmark:.1f}"}
+                if benchmark is not None
+                else ""
+            )
         ]
     if theirs.get("alone"):
         first = _(

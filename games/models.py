@@ -135,9 +135,9 @@ class GameQuerySet(models.QuerySet["Game"]):
         """The finished games grouped by level, result and the shots that decided them.
 
         One row per (level, status, shots_fired, their_shots): ``games``, and the ``hits``,
-        ``seconds`` and ``ships_lost`` of those games summed, and how many were ``hinted``. ``shots_fired`` is the
-        person's shots in each of the row's games; ``their_shots`` the computer's, for a
-        lost game only (None otherwise). The few hundred rows are what
+        ``seconds`` and ``ships_lost`` of those games summed, and how many were ``hinted``.
+        ``shots_fired`` is the person's shots in each of the row's games; ``their_shots``
+        the computer's, for a lost game only (None otherwise). The few hundred rows are what
         ``accounts.statistics`` adds up, per level or overall.
         """
         their_shots = Case(When(status=Game.Status.LOST, then=F("computer_shots")))
@@ -305,7 +305,7 @@ class Game(models.Model):
         null=True,
         blank=True,
         default=None,
-        help_text="The coach's analysis of the finished game, worked out once (Game.coach_analysis).",
+        help_text="The coach's analysis of the finished game, worked out once (coach_analysis).",
     )
     next_game = models.OneToOneField(
         "self",

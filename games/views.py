@@ -17,10 +17,10 @@ from django.http import Http404, HttpResponse
 from django.http import HttpRequest as DjangoHttpRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 from django_ratelimit.decorators import ratelimit

@@ -5,29 +5,53 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_finished_game_figures'),
+        ("games", "0006_finished_game_figures"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='game',
-            name='game_owner_figures',
+            model_name="game",
+            name="game_owner_figures",
         ),
         migrations.AddField(
-            model_name='game',
-            name='analysis',
-            field=models.JSONField(blank=True, default=None, help_text="The coach's analysis of the finished game, worked out once (Game.coach_analysis).", null=True),
+            model_name="game",
+            name="analysis",
+            field=models.JSONField(
+                blank=True,
+                default=None,
+                help_text="The coach's analysis of the finished game, worked out once (coach_analysis).",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='hinted',
-            field=models.BooleanField(default=False, help_text='The person asked for a hint: shown in the history, kept off the leaderboard.'),
+            model_name="game",
+            name="hinted",
+            field=models.BooleanField(
+                default=False,
+                help_text="The person asked for a hint: shown in the history, kept off the leaderboard.",
+            ),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['owner', 'status', 'rules_name', 'level', 'finished_at', 'id', 'shots_fired', 'shots_hit', 'computer_shots', 'ships_lost', 'play_seconds', 'opening_cells', 'hinted'], name='game_owner_figures'),
+            model_name="game",
+            index=models.Index(
+                fields=[
+                    "owner",
+                    "status",
+                    "rules_name",
+                    "level",
+                    "finished_at",
+                    "id",
+                    "shots_fired",
+                    "shots_hit",
+                    "computer_shots",
+                    "ships_lost",
+                    "play_seconds",
+                    "opening_cells",
+                    "hinted",
+                ],
+                name="game_owner_figures",
+            ),
         ),
     ]

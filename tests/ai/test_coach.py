@@ -48,9 +48,8 @@ def test_the_likeliest_cells_come_best_first_ties_in_reading_order():
 def test_a_sinking_shot_is_the_shot_that_hit_the_ships_last_cell():
     cells = frozenset({Coordinate(0, 0), Coordinate(0, 1)})
     shots = [Coordinate(0, 1), Coordinate(5, 5), Coordinate(0, 0), Coordinate(0, 1)]
-    assert sinking_shots(shots, [("Destroyer", cells), ("Other", frozenset({Coordinate(9, 9)}))]) == {
-        "Destroyer": 3
-    }
+    fleet = [("Destroyer", cells), ("Other", frozenset({Coordinate(9, 9)}))]
+    assert sinking_shots(shots, fleet) == {"Destroyer": 3}
 
 
 def test_the_analysis_rates_each_shot_from_the_view_it_was_fired_from():

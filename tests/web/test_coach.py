@@ -180,9 +180,7 @@ def test_hints_are_rate_limited_like_shots(guest):
     cache.clear()
 
 
-def test_a_hinted_game_is_marked_in_history_and_statistics_and_off_the_leaderboard(
-    owner, teammate
-):
+def test_a_hinted_game_is_marked_in_history_and_statistics_and_off_the_leaderboard(owner, teammate):
     for _ in range(5):
         finished_game(owner.user, "won", level=2)
         finished_game(teammate.user, "won", level=2)
@@ -192,7 +190,8 @@ def test_a_hinted_game_is_marked_in_history_and_statistics_and_off_the_leaderboa
     for cell in fleet_cells(COMPUTER_FLEET):
         fire(teammate, game, cell)
     game.refresh_from_db()
-    assert game.status == "won" and game.hinted
+    assert game.status == "won"
+    assert game.hinted
     board = owner.get("/leaderboard").content.decode()
     level_two = board[board.index(">2. Ensign<") : board.index(">3. Lieutenant<")]
     ranks = re.findall(r'<th scope="row">(\w+)</th><td>(\d+)</td><td>(\d+)</td>', level_two)
@@ -248,7 +247,9 @@ def test_the_replay_analyses_each_shot_against_the_admirals_best_cell(guest):
     assert f"You sank the Destroyer with your shot {len(cells)};" in page
     # The Recruit did not sink the person's fleet: what it needs alone, against its benchmark.
     theirs = stored["theirs"]
-    assert theirs["alone"] and theirs["needed"] >= 17 and theirs["benchmark"] == 95.17
+    assert theirs["alone"]
+    assert theirs["needed"] >= 17
+    assert theirs["benchmark"] == 95.17
     assert "on random fleets it needs 95.2 on average." in page
     # The chart and its table alternative.
     assert "Shot quality through the game" in page
@@ -291,7 +292,8 @@ def test_a_lost_games_analysis_sets_the_computers_shots_against_its_benchmark(gu
     page = guest.get(f"/history/{game.pk}/").content.decode()
     game.refresh_from_db()
     theirs = game.analysis["theirs"]
-    assert theirs["needed"] == game.computer_shots and not theirs["alone"]
+    assert theirs["needed"] == game.computer_shots
+    assert not theirs["alone"]
     assert (
         f"Your placement: the Admiral needed {game.computer_shots} shots to sink your fleet; "
         "on random fleets it needs 44.3 on average."

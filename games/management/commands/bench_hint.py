@@ -61,7 +61,7 @@ class Command(BaseCommand):
                 get_player(options["person"], seed),
                 get_player(options["opponent"], computer_seed(seed)),
             ]
-            while game.phase is GamePhase.IN_PROGRESS:
+            while game.phase is GamePhase.IN_PROGRESS and game.current_player is not None:
                 if game.current_player == 0:
                     started, cpu = time.perf_counter(), time.thread_time()
                     again = BattleshipGame.replay(rules, seed, _fleets(game), game.moves)
