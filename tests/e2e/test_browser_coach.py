@@ -30,11 +30,12 @@ def axe_source() -> str:
     return AXE.read_text()
 
 
-@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (375, "light"), (375, "dark")])
 def test_a_hint_shows_the_admirals_heat_map_after_a_warning(
-    live_server, page: Page, console_errors, axe_source, width
+    live_server, page: Page, console_errors, axe_source, width, scheme
 ):
     page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(color_scheme=scheme)
     game = start_shuffled(page, live_server.url, "Admiral")
     page.reload()
     cell(page, "Enemy", "A6").click()
@@ -57,7 +58,7 @@ def test_a_hint_shows_the_admirals_heat_map_after_a_warning(
     game.refresh_from_db()
     assert game.hinted
     assert check(page, axe_source) == []
-    picture(page, f"coach-hint-{width}.png")
+    picture(page, f"coach-hint-{width}-{scheme}.png")
     # A shot draws the board again without the stale heat map.
     cell(page, "Enemy", likeliest).click()
     expect(cell(page, "Enemy", likeliest)).to_have_attribute(
