@@ -18,8 +18,8 @@ from tests.web.conftest import (
     HUMAN_FLEET,
     finished_game,
     fire,
-    new_game,
     fleet_cells,
+    new_game,
     set_fleet,
     started_game,
 )
