@@ -313,3 +313,18 @@ def test_a_lost_games_analysis_sets_the_computers_shots_against_its_benchmark(gu
         "on random fleets it needs 44.3 on average."
     ) in page
     assert HUMAN_FLEET  # the person's fleet the Admiral hunted
+
+
+def test_bench_hint_prints_the_hints_and_the_analysis_timings():
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("bench_hint", games=1, rules=["five_shot_cells"], stdout=out)
+    header, row = out.getvalue().splitlines()
+    assert header.split()[:5] == ["rules", "hints", "mean", "ms", "p99"]
+    figures = row.split()
+    assert figures[0] == "five_shot_cells"
+    assert int(figures[1]) >= 4  # a turn of up to 17 shots: a handful of positions
+    assert all(float(value) >= 0 for value in figures[2:])
