@@ -646,7 +646,8 @@ class Game(models.Model):
         found = analyse(
             self.rule_set, self.seed, fleets, moves, self.level, self.computer_seed, player=HUMAN
         )
-        # Two replays at once work it out twice at worst; the row keeps the first.
+        # Two first replays at once work it out twice at worst, to the same figures: it is a
+        # function of the stored game (every player in it is seeded).
         Game.objects.filter(pk=self.pk).update(analysis=found)
         self.analysis = found
         return found
