@@ -56,6 +56,7 @@ class Statistics:
     hits: int = 0
     seconds: float = 0
     ships_lost: int = 0
+    hinted: int = 0  # finished games in which the person used a hint
     levels: list[LevelFigures] = field(default_factory=list)
     results: list[str] = field(default_factory=list)
     shots_to_win: list[dict[str, Any]] = field(default_factory=list)  # for the distribution
@@ -133,6 +134,7 @@ def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statist
         hits=total("hits"),
         seconds=total("seconds"),
         ships_lost=total("ships_lost"),
+        hinted=total("hinted"),
         levels=levels,
         results=results,
         shots_to_win=shots_to_win(rows),

@@ -23,6 +23,7 @@ from accounts.forms import SignupForm, StatisticsFilter
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, describe_last_move, duration
+from games.hints import build_analysis, rating_sentence, step_notes
 from games.models import Game
 from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
 
@@ -93,7 +94,7 @@ def history(request: HttpRequest) -> TemplateResponse:
     page = ids.get_page(request.GET.get("page"))
     # By id alone (they are this player's, picked above): with the owner's conditions too,
     # SQLite may walk the player's whole index range instead of fetching 20 rows.
-    games = Game.objects.filter(pk__in=list(page)).order_by("-finished_at", "-pk")
+    games = Game.objects.filter(pk__in=list(page)).defer("analysis").order_by("-finished_at", "-pk")
     return TemplateResponse(
         request,
         "accounts/history.html",
@@ -115,6 +116,8 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
     view = game.replay_view(step)
     said, by, cells = describe_last_move(view)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
+    # Worked out on the first replay and stored on the row (``Game.coach_analysis``).
+    analysis = build_analysis(game.coach_analysis(), view.rules.board_size, game.level_name)
     return TemplateResponse(
         request,
         "accounts/replay.html#step" if partial else "accounts/replay.html",
@@ -130,6 +133,9 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
             "latest_mine": cells if by == 0 else frozenset(),
             "latest_theirs": cells if by == 1 else frozenset(),
             "oob": partial,
+            "analysis": analysis,
+            "rated": [rating_sentence(shot) for shot in analysis.by_step.get(step, [])],
+            "notes": step_notes(analysis.by_step.get(step, [])),
         },
     )
 

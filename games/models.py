@@ -46,6 +46,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.ai import LEVELS, computer_seed, get_player
+from games.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
 from games.engine import (
     BattleshipGame,
     Board,
@@ -134,9 +135,9 @@ class GameQuerySet(models.QuerySet["Game"]):
         """The finished games grouped by level, result and the shots that decided them.
 
         One row per (level, status, shots_fired, their_shots): ``games``, and the ``hits``,
-        ``seconds`` and ``ships_lost`` of those games summed. ``shots_fired`` is the
-        person's shots in each of the row's games; ``their_shots`` the computer's, for a
-        lost game only (None otherwise). The few hundred rows are what
+        ``seconds`` and ``ships_lost`` of those games summed, and how many were ``hinted``.
+        ``shots_fired`` is the person's shots in each of the row's games; ``their_shots``
+        the computer's, for a lost game only (None otherwise). The few hundred rows are what
         ``accounts.statistics`` adds up, per level or overall.
         """
         their_shots = Case(When(status=Game.Status.LOST, then=F("computer_shots")))
@@ -149,6 +150,7 @@ class GameQuerySet(models.QuerySet["Game"]):
                 hits=Sum("shots_hit"),
                 seconds=Sum("play_seconds"),
                 ships_lost=Sum("ships_lost"),
+                hinted=Count("pk", filter=Q(hinted=True)),
             )
             .order_by("level", "status", "shots_fired", "their_shots")
         )
@@ -182,7 +184,8 @@ class GameQuerySet(models.QuerySet["Game"]):
         active = get_user_model().objects.filter(is_active=True).values("pk")
         counts = (
             self.finished()
-            .filter(level__in=levels, owner__in=active, rules_name=rules_name)
+            # A game played with a hint is the person's and the Admiral's together.
+            .filter(level__in=levels, owner__in=active, rules_name=rules_name, hinted=False)
             .order_by()
             .values("level", "owner")
             # Counting owner (not the row) keeps the count within the index.
@@ -294,6 +297,16 @@ class Game(models.Model):
     opening_cells = models.CharField(
         max_length=40, blank=True, help_text='The person\'s first ten shots, "E5 B7 …".'
     )
+    hinted = models.BooleanField(
+        default=False,
+        help_text="The person asked for a hint: shown in the history, kept off the leaderboard.",
+    )
+    analysis = models.JSONField(
+        null=True,
+        blank=True,
+        default=None,
+        help_text="The coach's analysis of the finished game, worked out once (coach_analysis).",
+    )
     next_game = models.OneToOneField(
         "self",
         null=True,
@@ -339,6 +352,7 @@ class Game(models.Model):
                     "ships_lost",
                     "play_seconds",
                     "opening_cells",
+                    "hinted",
                 ],
                 name="game_owner_figures",
             ),
@@ -594,6 +608,49 @@ class Game(models.Model):
             raise IllegalMove("this game is over" if self.is_over else "the game has not started")
         if self.moves != expected_move:
             raise StaleMove("that board was out of date; this is the current one")
+
+    def take_hint(self, expected_move: int, *, confirmed: bool) -> dict[Coordinate, float] | None:
+        """The Admiral's hit chance for each cell the person may fire at next, from their
+        own view only (``games.ai.coach.hit_chances``); the game is marked ``hinted``.
+
+        ``expected_move`` is the move number the page showed, as for a move. The first
+        hint of a game must be ``confirmed`` (the person was told what it costs): without
+        that it returns None and changes nothing. The mark is set by a conditional UPDATE
+        on a game still in play at that move, and never taken off.
+        """
+        self._check_turn(expected_move)
+        view = self.view()
+        if not view.my_turn:  # a game in play waits for the person alone; a safeguard
+            raise IllegalMove("wait for your turn")
+        if not self.hinted and not confirmed:
+            return None
+        marked = Game.objects.filter(
+            pk=self.pk, status=self.Status.PLAYING, moves=expected_move
+        ).update(hinted=True)
+        if not marked:
+            raise StaleMove("that board was out of date; this is the current one")
+        self.hinted = True
+        return hit_chances(view)
+
+    def coach_analysis(self) -> dict[str, Any]:
+        """The coach's analysis of this finished game (``games.ai.coach.analyse``), worked
+        out the first time it is asked for and stored on the row: a replay reads it."""
+        stored = self.analysis
+        if isinstance(stored, dict) and stored.get("version") == ANALYSIS_VERSION:
+            return stored
+        if not self.is_over:
+            raise IllegalMove("only a finished game can be analysed")
+        fleets = [[EngineShip.placement_from_dict(s) for s in fleet] for fleet in self.fleets]
+        size = self.rule_set.board_size
+        moves = [move_from_dict(move, size) for move in self.log]
+        found = analyse(
+            self.rule_set, self.seed, fleets, moves, self.level, self.computer_seed, player=HUMAN
+        )
+        # Two first replays at once work it out twice at worst, to the same figures: it is a
+        # function of the stored game (every player in it is seeded).
+        Game.objects.filter(pk=self.pk).update(analysis=found)
+        self.analysis = found
+        return found
 
     def _after_moves(self, engine: BattleshipGame) -> dict[str, Any]:
         """The game row's new values once the move just made on ``engine`` is stored."""

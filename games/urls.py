@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/shuffle", views.shuffle, name="shuffle"),
     path("games/<uuid:game_id>/start", views.start, name="start"),
     path("games/<uuid:game_id>/shots", views.fire, name="fire"),
+    path("games/<uuid:game_id>/hint", views.hint, name="hint"),
     path("games/<uuid:game_id>/resign", views.resign, name="resign"),
     path("games/<uuid:game_id>/again", views.play_again, name="play_again"),
 ]

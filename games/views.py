@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse
 from django.http import HttpRequest as DjangoHttpRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -37,8 +38,9 @@ from games.display import (
     ship_label,
     summarise,
 )
-from games.engine import Fire, Move, MoveResult, RuleSet, ShotsPerTurn
+from games.engine import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
 from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
+from games.hints import build_hint
 from games.models import HUMAN, Game, StaleMove, guest_id
 from games.rule_sets import BY_NAME, OFFERED, info_for, shot_by_shot
 
@@ -190,11 +192,15 @@ def render_game(
     notice: str = "",
     status: int = 200,
     shot: bool = False,
+    hint: dict[Coordinate, float] | None = None,
+    hint_warning: bool = False,
 ) -> HttpResponse:
     """The game page, or for htmx only the part that changes (setup or play area).
 
     ``shot``: this is the answer to a shot just made, so the page makes its sound; a
-    refusal, a resignation or a reload says nothing new and makes none.
+    refusal, a resignation or a reload says nothing new and makes none. ``hint``: the
+    hit chances of a hint, shown on enemy waters; ``hint_warning``: what a first hint
+    costs, asked before it is shown.
     """
     view = game.view()
     partial = bool(request.htmx) and not request.htmx.history_restore_request
@@ -216,6 +222,8 @@ def render_game(
         "round_number": round_number(view),
         "weapons": [(weapon.value, left) for weapon, left in view.weapons_left if left],
         "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
+        "hint": build_hint(hint) if hint is not None else None,
+        "hint_warning": hint_warning,
     }
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}
@@ -377,7 +385,9 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
         said = "" if stale else partial_turn(game, form.chosen)
         return _after_post(request, game, said or sentence(error), status=409 if stale else 400)
-    if request.htmx and not game.is_over and shot_by_shot(game.rule_set):
+    # A hint on the board is out of date after a shot: the whole play area is drawn again.
+    redraw = bool(request.POST.get("redraw"))
+    if request.htmx and not game.is_over and shot_by_shot(game.rule_set) and not redraw:
         return render_move(request, game, results)
     return _after_post(request, game, shot=True)
 
@@ -419,6 +429,32 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
     }
     response = TemplateResponse(request, GAME_PAGE + "#move", context)
     return reswap(retarget(response, "#turn"), "outerHTML")
+
+
+@require_POST
+@ratelimit(group="hint", key=player_key, rate=setting("FIRE_RATE"), block=True)
+@per_address
+@game_view
+def hint(request: HttpRequest, game: Game) -> HttpResponse:
+    """The Admiral's heat map of enemy waters for the person's next shot, from their own view.
+
+    The first hint of a game is shown only once confirmed (``confirm=yes``): before that the
+    page says what it costs (the game is marked as hinted and leaves the leaderboard).
+    Without JavaScript the answer is the whole page with the heat map, not a redirect.
+    """
+    try:
+        expected = int(posted(request, "move"))
+    except ValueError:
+        return _after_post(request, game, _("That hint request was not understood."), 400)
+    try:
+        chances = game.take_hint(expected, confirmed=request.POST.get("confirm") == "yes")
+    except ValueError as error:
+        game.refresh_from_db()
+        return _after_post(request, game, sentence(error), 409)
+    if chances is None:
+        warning = _("A hint marks this game: read what it means, then choose.")
+        return render_game(request, game, notice=warning, hint_warning=True)
+    return render_game(request, game, notice=build_hint(chances).likeliest, hint=chances)
 
 
 @require_POST

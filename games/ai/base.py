@@ -65,7 +65,7 @@ class ComputerPlayer(abc.ABC):
         """The probability this player gives each untargeted cell of holding the next hit.
 
         It is the player's own reasoning (uniform where it sees no difference) and sums to 1:
-        what a hint or a post-game analysis would show (the site has neither yet).
+        what the coach's hint and post-game analysis show (``games.ai.coach``).
         """
         knowledge = self.knowledge(view)
         scores = self._scores(knowledge)

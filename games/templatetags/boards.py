@@ -11,13 +11,15 @@ for bandit.
 """
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from games.display import Cell, CellState, Hull, ShipStatus
+from games.hints import HeatCell
 
 register = template.Library()
 
@@ -106,19 +108,34 @@ def _latest(cell: Cell) -> str:
     return classes + (" deduced" if cell.deduced else "")
 
 
+def _heat_button(label: str, heat: HeatCell) -> str:
+    """A cell one may fire at, coloured by the hint's chance of a hit, which its name says."""
+    name = _("%(cell)s, hit chance %(percent)s") % {"cell": label, "percent": heat.percent}
+    return (
+        f'<button type="submit" name="cell" value="{label}" '
+        f'class="cell unknown heat heat-{heat.level}" aria-label="{escape(name)}">'
+        f'<span class="heat-value" aria-hidden="true">{escape(heat.number)}</span></button>'
+    )
+
+
 @register.simple_tag
-def enemy_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
+def enemy_cells(
+    cells: Iterable[Cell], oob: bool = False, heat: Mapping[str, HeatCell] | None = None
+) -> SafeString:
     """Enemy waters: untargeted cells fire when pressed; fired ones say what they hold.
 
     The cells one can fire at are in the tab order, so the board works from the keyboard
     without the page's script; with it (``static/js/game.js``) the board is one tab stop
-    and the arrow keys move it.
+    and the arrow keys move it. ``heat``: a hint's chances (``games.hints``), shown in the
+    cells one may fire at.
     """
     html = []
     for cell in cells:
         label = escape(cell.label)
         td = _td(cell, f' role="gridcell" id="enemy-{label}"{_swap(oob)}') + ">"
-        if cell.can_fire:
+        if cell.can_fire and heat and cell.label in heat:
+            html.append(f"{td}{_heat_button(label, heat[cell.label])}</td>")
+        elif cell.can_fire:
             html.append(
                 f'{td}<button type="submit" name="cell" value="{label}" '
                 f'class="cell unknown" aria-label="{label}"></button></td>'
