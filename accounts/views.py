@@ -14,12 +14,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django.views.i18n import set_language
 from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
+from accounts.models import Preferences
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, describe_last_move, duration
@@ -43,6 +45,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(settings.LOGIN_REDIRECT_URL)
     return TemplateResponse(request, "registration/signup.html", {"form": form})
+
+
+@require_POST
+def choose_language(request: HttpRequest) -> HttpResponse:
+    """The language switch: Django's ``set_language`` (the cookie, then back to the page),
+    and for a signed-in player the language is kept with the account for the next login."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and settings.LANGUAGE_COOKIE_NAME in response.cookies:
+        Preferences.remember_language(request.user, language)
+    return response
 
 
 @require_safe

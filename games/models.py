@@ -413,7 +413,7 @@ class Game(models.Model):
         The game is over, so the computer's fleet is no secret any more.
         """
         if not self.is_over:
-            raise IllegalMove("only a finished game can be replayed")
+            raise IllegalMove("only a finished game can be replayed", kind="replay_unfinished")
         engine = self.engine(step if step < self.moves else None)
         return replace(engine.view_for(HUMAN), enemy_fleet=engine.view_for(COMPUTER).fleet)
 
@@ -462,7 +462,7 @@ class Game(models.Model):
 
     def _require_setup(self) -> None:
         if self.status != self.Status.SETUP:
-            raise IllegalMove("the fleet is fixed once the game has started")
+            raise IllegalMove("the fleet is fixed once the game has started", kind="fleet_fixed")
 
     def _locked_for_setup(self) -> Game:
         # Lock the row and re-read it: a Start from another tab may have committed since
@@ -496,7 +496,7 @@ class Game(models.Model):
         game = self._locked_for_setup()
         removed, _ = game.ships.filter(player=HUMAN, name=name).delete()
         if not removed:
-            raise IllegalMove(f"the {name} is not on the board")
+            raise IllegalMove(f"the {name} is not on the board", kind="not_on_board", ship=name)
 
     @transaction.atomic
     def clear_ships(self) -> None:
@@ -530,8 +530,10 @@ class Game(models.Model):
         locked._require_setup()
         board = locked._setup_board()
         if not board.is_complete:
-            ships = apnumber(len(locked.rule_set.fleet))
-            raise IllegalMove(f"place all {ships} ships before starting")
+            ships = len(locked.rule_set.fleet)
+            raise IllegalMove(
+                f"place all {apnumber(ships)} ships before starting", kind="place_all", ships=ships
+            )
         computer = Board(locked.rule_set)
         for name, start, orientation in locked.opponent.place_fleet(locked.rule_set):
             computer.place_ship(name, start, orientation)
@@ -560,7 +562,7 @@ class Game(models.Model):
         self._check_turn(expected_move)  # as loaded by this request; checked again below
         engine = self.engine()
         if len(engine.moves) != expected_move:  # a move landed since this request loaded it
-            raise StaleMove("that board was out of date; this is the current one")
+            raise StaleMove("that board was out of date; this is the current one", kind="stale")
         shots_before = len(engine.shots)
         results = engine.play(move)
         if engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
@@ -571,7 +573,7 @@ class Game(models.Model):
                 pk=self.pk, status=self.Status.PLAYING, moves=expected_move
             ).update(**after)
             if not advanced:
-                raise StaleMove("that board was out of date; this is the current one")
+                raise StaleMove("that board was out of date; this is the current one", kind="stale")
             Shot.objects.bulk_create(
                 Shot(
                     game=self,
@@ -591,9 +593,12 @@ class Game(models.Model):
 
     def _check_turn(self, expected_move: int) -> None:
         if self.status != self.Status.PLAYING:
-            raise IllegalMove("this game is over" if self.is_over else "the game has not started")
+            raise IllegalMove(
+                "this game is over" if self.is_over else "the game has not started",
+                kind="game_over" if self.is_over else "not_started",
+            )
         if self.moves != expected_move:
-            raise StaleMove("that board was out of date; this is the current one")
+            raise StaleMove("that board was out of date; this is the current one", kind="stale")
 
     def _after_moves(self, engine: BattleshipGame) -> dict[str, Any]:
         """The game row's new values once the move just made on ``engine`` is stored."""
@@ -628,7 +633,9 @@ class Game(models.Model):
         """
         game = Game.objects.select_for_update().get(pk=self.pk)
         if not game.is_over:
-            raise IllegalMove("this game is still going: finish it or resign first")
+            raise IllegalMove(
+                "this game is still going: finish it or resign first", kind="still_going"
+            )
         following = game.next_game
         if following is not None and not following.is_over:
             return following
@@ -644,7 +651,7 @@ class Game(models.Model):
         """The person gives up; the computer wins and the fleet is revealed."""
         game = Game.objects.select_for_update().get(pk=self.pk)
         if game.status != self.Status.PLAYING:
-            raise IllegalMove("only a game in progress can be resigned")
+            raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
         game.status = self.Status.RESIGNED
         game.finished_at = timezone.now()
         figures = game.figures_from(game.engine())

@@ -4,17 +4,25 @@ rules page of its own (``templates/games/rules/<name>.html``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games.ai import LEVELS, LevelInfo
 from games.engine import RuleSet, ShotsPerTurn
 from games.variants import VARIANTS
+from games.words import level_description, level_name
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSetInfo:
     name: str
-    title: str
-    summary: str
+    title: str | Promise
+    summary: str | Promise
+    in_sentence: str | Promise
+    """The title inside a sentence: "the salvo rules" (lower case in English)."""
 
     @property
     def rules(self) -> RuleSet:
@@ -22,22 +30,35 @@ class RuleSetInfo:
 
 
 OFFERED: tuple[RuleSetInfo, ...] = (
-    RuleSetInfo("standard", "Classic", "One shot a turn; a sinking is announced by name."),
-    RuleSetInfo("salvo", "Salvo", "Each turn, one shot for every ship you still have afloat."),
+    RuleSetInfo(
+        "standard",
+        pgettext_lazy("rules", "Classic"),
+        _("One shot a turn; a sinking is announced by name."),
+        pgettext_lazy("rules in a sentence", "classic"),
+    ),
+    RuleSetInfo(
+        "salvo",
+        pgettext_lazy("rules", "Salvo"),
+        _("Each turn, one shot for every ship you still have afloat."),
+        pgettext_lazy("rules in a sentence", "salvo"),
+    ),
     RuleSetInfo(
         "no_touch",
-        "No touching",
-        "Ships may not touch, not even at a corner: water lies all round a sunk ship.",
+        pgettext_lazy("rules", "No touching"),
+        _("Ships may not touch, not even at a corner: water lies all round a sunk ship."),
+        pgettext_lazy("rules in a sentence", "no touching"),
     ),
     RuleSetInfo(
         "fog_of_war",
-        "Fog of war",
-        "Hit or miss, nothing more: no ship is named, not even when it sinks.",
+        pgettext_lazy("rules", "Fog of war"),
+        _("Hit or miss, nothing more: no ship is named, not even when it sinks."),
+        pgettext_lazy("rules in a sentence", "fog of war"),
     ),
     RuleSetInfo(
         "special_weapons",
-        "Special weapons",
-        "The classic game, plus one air strike and two torpedoes each.",
+        pgettext_lazy("rules", "Special weapons"),
+        _("The classic game, plus one air strike and two torpedoes each."),
+        pgettext_lazy("rules in a sentence", "special weapons"),
     ),
 )
 BY_NAME = {info.name: info for info in OFFERED}
@@ -46,7 +67,15 @@ BY_NAME = {info.name: info for info in OFFERED}
 def title_of(name: str) -> str:
     """A rule set's title by its stored name; the name itself for one the site no longer offers."""
     info = BY_NAME.get(name)
-    return info.title if info else name.replace("_", " ").capitalize()
+    return str(info.title) if info else name.replace("_", " ").capitalize()
+
+
+def levels() -> list[LevelInfo]:
+    """The five computer players, named and described in the language of the request."""
+    return [
+        replace(info, name=level_name(info.name), description=level_description(info.description))
+        for info in LEVELS
+    ]
 
 
 def info_for(rules: RuleSet) -> RuleSetInfo:

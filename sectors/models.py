@@ -171,7 +171,9 @@ class SectorBattle(models.Model):
         so both fleets are no secret), with each side's submarine tracks so far: every cell
         a submarine of that side has lain on."""
         if not self.is_over:
-            raise IllegalMove("only a finished battle can be replayed")
+            raise IllegalMove(
+                "only a finished battle can be replayed", kind="battle_replay_unfinished"
+            )
         fleets = [[Placement.from_dict(p) for p in fleet] for fleet in self.fleets]
         game = SectorGame.replay(self.seed, fleets, [], first_player=HUMAN)
         tracks: list[set[Coordinate]] = [set(), set()]
@@ -193,7 +195,9 @@ class SectorBattle(models.Model):
     def _locked_for_setup(self) -> SectorBattle:
         battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
         if battle.status != self.Status.SETUP:
-            raise IllegalMove("the fleet is fixed once the battle has started")
+            raise IllegalMove(
+                "the fleet is fixed once the battle has started", kind="battle_fleet_fixed"
+            )
         return battle
 
     @transaction.atomic
@@ -231,7 +235,11 @@ class SectorBattle(models.Model):
         battle = self._locked_for_setup()
         game = battle.engine()
         if len(battle.placed) < len(FLEET):
-            raise IllegalMove(f"place all {len(FLEET)} ships before starting")
+            raise IllegalMove(
+                f"place all {len(FLEET)} ships before starting",
+                kind="battle_place_all",
+                ships=len(FLEET),
+            )
         game.setup_random()
         state = game.get_state()
         battle.fleets = [[p.to_dict() for p in fleet] for fleet in state.fleets]
@@ -246,9 +254,12 @@ class SectorBattle(models.Model):
         """The person's turn and the computer's answer, stored together or not at all;
         ``StaleTurn`` if the page showed an older state (a double click, a second tab)."""
         if self.status != self.Status.PLAYING:
-            raise IllegalMove("this battle is over" if self.is_over else "it has not started")
+            raise IllegalMove(
+                "this battle is over" if self.is_over else "it has not started",
+                kind="battle_over" if self.is_over else "battle_not_started",
+            )
         if self.moves != expected_move:
-            raise StaleTurn("that board was out of date; this is the current one")
+            raise StaleTurn("that board was out of date; this is the current one", kind="stale")
         game = self.engine()
         reports = [game.play(turn)]
         if game.phase is GamePhase.IN_PROGRESS and game.current_player == COMPUTER:
@@ -259,7 +270,7 @@ class SectorBattle(models.Model):
                 pk=self.pk, status=self.Status.PLAYING, moves=expected_move
             ).update(**after)
             if not advanced:
-                raise StaleTurn("that board was out of date; this is the current one")
+                raise StaleTurn("that board was out of date; this is the current one", kind="stale")
         for field, value in after.items():
             setattr(self, field, value)
         self._view_after_turn = (self.moves, game.view_for(HUMAN))
@@ -283,7 +294,9 @@ class SectorBattle(models.Model):
     def resign(self) -> None:
         battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
         if battle.status != self.Status.PLAYING:
-            raise IllegalMove("only a battle in progress can be resigned")
+            raise IllegalMove(
+                "only a battle in progress can be resigned", kind="cannot_resign_battle"
+            )
         battle.status = self.Status.RESIGNED
         battle.finished_at = timezone.now()
         battle.save(update_fields=["status", "finished_at"])
