@@ -16,8 +16,10 @@ from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.display import Cell, Hull, ShipStatus
+from games.words import ship_name
 
 register = template.Library()
 
@@ -89,7 +91,9 @@ def _td(cell: Cell, extra: str = "") -> str:
 
 def _turn_title(cell: Cell) -> str:
     """On hover, the turn a cell was fired at in."""
-    return f' title="Turn {cell.turn}"' if cell.turn is not None else ""
+    if cell.turn is None:
+        return ""
+    return f' title="{escape(gettext("Turn %(turn)d") % {"turn": cell.turn})}"'
 
 
 def _latest(cell: Cell) -> str:
@@ -182,21 +186,29 @@ def fleet_status(
     items = []
     for ship in ships:
         if ship.sunk:
-            state = "sunk"
+            state = pgettext("ship", "sunk")
         elif ship.hits is None:
-            state = "afloat"  # an enemy ship's damage is not known until it sinks
+            state = pgettext("ship", "afloat")  # an enemy ship's damage is not known until it sinks
         elif ship.hits:
-            state = f"{ship.hits} of {ship.length} hit"
+            state = ngettext(
+                "%(hits)d of %(length)d hit", "%(hits)d of %(length)d hit", ship.length
+            ) % {"hits": ship.hits, "length": ship.length}
         else:
-            state = "undamaged"
+            state = pgettext("ship", "undamaged")
         items.append(
             f'<li class="{"is-sunk" if ship.sunk else ""}">'
-            f'<span class="ship-name">{escape(ship.name)}</span> '
+            f'<span class="ship-name">{escape(ship_name(ship.name))}</span> '
             f'<span class="ship-cells" aria-hidden="true">{_PIP * ship.length}</span> '
-            f'<span class="ship-state">{state}</span></li>'
+            f'<span class="ship-state">{escape(state)}</span></li>'
         )
     return mark_safe(  # noqa: S308  # nosec B308 B703
         f'<ul class="fleet-status" id="{escape(list_id)}" aria-label="{escape(label)}"{_swap(oob)}>'
         + "".join(items)
         + "</ul>"
     )
+
+
+@register.filter(name="ship_name")
+def ship_name_filter(name: str) -> str:
+    """A ship's name from the rule set, in the page's language."""
+    return ship_name(name)

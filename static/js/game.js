@@ -313,12 +313,30 @@
     if (setup) setup.focus();
   }
 
+  // --- The page's words: the page hands them over in its language (data-* of #game-words),
+  // with "{name}" where a value goes; English if they are missing. ---
+  const ENGLISH = {
+    failed: "That did not work ({status}). Reload the page to see the game as saved.",
+    unreachable: "The server could not be reached. Check your connection and try again.",
+    mute: "Mute sounds",
+    unmute: "Unmute sounds",
+    fireSalvo: "Fire the salvo",
+    fireSalvoOf: "Fire the salvo ({size})",
+    chosenOf: "{chosen} of {size} chosen.",
+  };
+  function words(key, values) {
+    const given = document.getElementById("game-words");
+    let text = (given && given.dataset[key]) || ENGLISH[key];
+    for (const [name, value] of Object.entries(values || {})) text = text.replace(`{${name}}`, value);
+    return text;
+  }
+
   // --- Errors that are not swapped in (lost connection, someone else's game) ---
   document.addEventListener("htmx:responseError", (event) => {
-    say("That did not work (" + event.detail.xhr.status + "). Reload the page to see the game as saved.");
+    say(words("failed", { status: event.detail.xhr.status }));
   });
   document.addEventListener("htmx:sendError", () => {
-    say("The server could not be reached. Check your connection and try again.");
+    say(words("unreachable"));
   });
 
   function say(text) {
@@ -364,7 +382,7 @@
     if (!button) return;
     button.hidden = false;
     // The name says what a press does, so what is seen and what is heard agree.
-    button.querySelector(".mute-label").textContent = muted() ? "Unmute sounds" : "Mute sounds";
+    button.querySelector(".mute-label").textContent = muted() ? words("unmute") : words("mute");
     button.classList.toggle("is-muted", muted());
   }
 
@@ -400,8 +418,8 @@
     fire.hidden = false;
     fire.value = chosen.map((b) => b.value).join(" ");
     fire.disabled = chosen.length !== size;
-    fire.textContent = chosen.length === size ? `Fire the salvo (${size})` : "Fire the salvo";
-    count.textContent = `${chosen.length} of ${size} chosen.`;
+    fire.textContent = chosen.length === size ? words("fireSalvoOf", { size }) : words("fireSalvo");
+    count.textContent = words("chosenOf", { chosen: chosen.length, size });
   }
 
   document.addEventListener("click", (event) => {
