@@ -23,6 +23,8 @@ from django.db.models import Avg, Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engine import Coordinate, IllegalMove
 from games.models import guest_id
@@ -38,6 +40,7 @@ from games.sector import (
     turn_from_dict,
 )
 from games.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
+from games.words import level_name
 
 HUMAN, COMPUTER = 0, 1
 MOVE_GAP_CAP = timedelta(minutes=2)
@@ -78,11 +81,11 @@ class SectorBattle(models.Model):
     """One sector game of a person (player 0, who starts) against a computer level."""
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Placing ships"
-        PLAYING = "playing", "In progress"
-        WON = "won", "Won"
-        LOST = "lost", "Lost"
-        RESIGNED = "resigned", "Resigned"
+        SETUP = "setup", _("Placing ships")
+        PLAYING = "playing", _("In progress")
+        WON = "won", pgettext_lazy("result", "Won")
+        LOST = "lost", pgettext_lazy("result", "Lost")
+        RESIGNED = "resigned", pgettext_lazy("result", "Resigned")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
@@ -131,7 +134,7 @@ class SectorBattle(models.Model):
 
     @property
     def level_name(self) -> str:
-        return next(info.name for info in LEVELS if info.level == self.level)
+        return level_name(next(info.name for info in LEVELS if info.level == self.level))
 
     @property
     def is_over(self) -> bool:
