@@ -13,6 +13,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -27,6 +28,7 @@ from battleship_site.limits import setting
 from games.display import build_display, describe_last_move, duration
 from games.models import Game
 from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
+from games.words import level_name
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
@@ -127,6 +129,7 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
         step = 0
     view = game.replay_view(step)
     said, by, cells = describe_last_move(view)
+    by_shot = shot_by_shot(game.rule_set)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     return TemplateResponse(
         request,
@@ -138,7 +141,10 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
             "step": step,
             "steps": game.moves,
             # A move is a shot in the standard game; a turn where a turn can be more.
-            "unit": "Shot" if shot_by_shot(game.rule_set) else "Move",
+            "unit": pgettext("replay", "Shot") if by_shot else pgettext("replay", "Move"),
+            "before_first": gettext("Before the first shot")
+            if by_shot
+            else gettext("Before the first move"),
             "said": said,
             "latest_mine": cells if by == 0 else frozenset(),
             "latest_theirs": cells if by == 1 else frozenset(),
@@ -156,7 +162,7 @@ def leaderboard(request: HttpRequest) -> TemplateResponse:
         raise Http404("there is no such rule set")
     levels = sorted(LEVEL_NAMES)
     tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name)
-    boards = [(level, LEVEL_NAMES[level], tables[level]) for level in levels]
+    boards = [(level, level_name(LEVEL_NAMES[level]), tables[level]) for level in levels]
     context = {
         "boards": boards,
         "minimum": LEADERBOARD_MINIMUM_GAMES,

@@ -44,6 +44,8 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.ai import LEVELS, computer_seed, get_player
 from games.engine import (
@@ -62,6 +64,7 @@ from games.engine import (
     Ship as EngineShip,
 )
 from games.rule_sets import title_of
+from games.words import level_name
 
 HUMAN, COMPUTER = 0, 1
 # Time played counts the gaps between moves, each capped: a game left for a week did not
@@ -236,12 +239,12 @@ class Game(models.Model):
     """One game of a person against a computer opponent."""
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Placing ships"
-        PLAYING = "playing", "In progress"
-        WON = "won", "Won"
-        LOST = "lost", "Lost"
-        RESIGNED = "resigned", "Resigned"
-        DRAW = "draw", "Draw"
+        SETUP = "setup", _("Placing ships")
+        PLAYING = "playing", _("In progress")
+        WON = "won", pgettext_lazy("result", "Won")
+        LOST = "lost", pgettext_lazy("result", "Lost")
+        RESIGNED = "resigned", pgettext_lazy("result", "Resigned")
+        DRAW = "draw", pgettext_lazy("result", "Draw")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
@@ -356,8 +359,8 @@ class Game(models.Model):
 
     @property
     def level_name(self) -> str:
-        """The opponent's name, e.g. "Admiral"."""
-        return next(info.name for info in LEVELS if info.level == self.level)
+        """The opponent's name, e.g. "Admiral", in the language of the request."""
+        return level_name(next(info.name for info in LEVELS if info.level == self.level))
 
     @property
     def rules_title(self) -> str:

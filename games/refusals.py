@@ -130,6 +130,11 @@ SENTENCES: dict[str, Callable[[Values], str]] = {
         gettext("The %(ship)s would be closer than one cell to the %(other)s.") % v
     ),
     "leave_sea": lambda v: gettext("The %(ship)s at %(cell)s would leave the sea.") % v,
+    "not_a_sector": lambda v: (
+        gettext("%(text)s is not a sector: name one of I to XVI.") % {"text": repr(v["text"])}
+    ),
+    "barrage_three": lambda v: gettext("A barrage fires at exactly three cells."),
+    "barrage_different": lambda v: gettext("A barrage fires at three different cells."),
     "battle_fleet_fixed": lambda v: gettext("The fleet is fixed once the battle has started."),
     "battle_replay_unfinished": lambda v: gettext("Only a finished battle can be replayed."),
     "battle_over": lambda v: gettext("This battle is over."),

@@ -19,10 +19,23 @@ from games.words import level_description, level_name
 @dataclass(frozen=True, slots=True)
 class RuleSetInfo:
     name: str
-    title: str | Promise
-    summary: str | Promise
-    in_sentence: str | Promise
-    """The title inside a sentence: "the salvo rules" (lower case in English)."""
+    marked_title: Promise
+    marked_summary: Promise
+    marked_in_sentence: Promise
+
+    # Said in the language of the request each time they are read.
+    @property
+    def title(self) -> str:
+        return str(self.marked_title)
+
+    @property
+    def summary(self) -> str:
+        return str(self.marked_summary)
+
+    @property
+    def in_sentence(self) -> str:
+        """The title inside a sentence: "the salvo rules" (lower case in English)."""
+        return str(self.marked_in_sentence)
 
     @property
     def rules(self) -> RuleSet:
@@ -67,7 +80,7 @@ BY_NAME = {info.name: info for info in OFFERED}
 def title_of(name: str) -> str:
     """A rule set's title by its stored name; the name itself for one the site no longer offers."""
     info = BY_NAME.get(name)
-    return str(info.title) if info else name.replace("_", " ").capitalize()
+    return info.title if info else name.replace("_", " ").capitalize()
 
 
 def levels() -> list[LevelInfo]:
