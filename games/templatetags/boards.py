@@ -93,7 +93,8 @@ def _turn_title(cell: Cell) -> str:
     """On hover, the turn a cell was fired at in."""
     if cell.turn is None:
         return ""
-    return f' title="{escape(gettext("Turn %(turn)d") % {"turn": cell.turn})}"'
+    title = gettext("Turn %(turn)d") % {"turn": cell.turn}
+    return f' title="{escape(title)}"'
 
 
 def _latest(cell: Cell) -> str:
