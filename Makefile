@@ -7,7 +7,7 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run serve secret-key test browser loadtest loadcost faulttest outagetest clean
+.PHONY: run serve secret-key test browser gettext translations loadtest loadcost faulttest outagetest clean
 
 # Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
 # browser tests load into each page to check it for accessibility. The site loads none of it.
@@ -32,7 +32,11 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt requirements-agent
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
+# The compiled translations (.mo): Babel's compiler, pure Python, so playing needs no gettext tools.
+translations: $(VENV)/.installed-run
+	$(BIN)/python manage.py translations --compile
+
+run: $(VENV)/.installed-run translations
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
@@ -40,7 +44,7 @@ run: $(VENV)/.installed-run
 # (one is generated into .env the first time), static files compressed and hashed through
 # WhiteNoise. Workers: two per core plus one (WEB_CONCURRENCY overrides).
 WEB_CONCURRENCY ?= $(shell echo $$(( $$(nproc) * 2 + 1 )))
-serve: $(VENV)/.installed-run secret-key
+serve: $(VENV)/.installed-run secret-key translations
 	DEBUG=False $(BIN)/python manage.py migrate --noinput
 	DEBUG=False $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) \
@@ -64,13 +68,22 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: $(VENV)/.installed-dev browser node_modules/.installed
+# Checking the translations runs Django's makemessages and compilemessages: GNU gettext's
+# xgettext, msgmerge and msgfmt. Installed where they are missing.
+gettext:
+	@command -v msgfmt >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
+
+test: $(VENV)/.installed-dev browser node_modules/.installed gettext
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/bandit -q -c pyproject.toml -r games accounts sectors battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
+	@# Every string in every language, none stale or fuzzy; compiles the .mo files the tests read.
+	$(BIN)/python manage.py translations --check
 	$(BIN)/python -m pytest
 	@# The whole suite again on PostgreSQL when one is reachable (tests/http already runs
 	@# its servers on both databases).
