@@ -9,14 +9,13 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from accounts.statistics import LEVEL_NAMES
-from games.words import level_name
 from games.models import GameQuerySet
 from games.variants import VARIANTS
+from games.words import level_name
 
 
 class ExcerptInput(forms.TextInput):
