@@ -229,3 +229,19 @@ def test_every_ship_level_and_rule_set_the_site_shows_has_its_translation():
                 english = (info.title, info.summary)
             assert (info.title, info.summary) != english, info.name
     assert RuleSet.standard().fleet  # the fleet the home page lists
+
+
+def test_the_charts_coordinates_stay_numbers_in_every_language(owner):
+    moment = datetime(2026, 3, 5, 14, 7, tzinfo=UTC)
+    for n, status in enumerate(["won", "lost", "won", "won", "lost", "won", "lost", "won"]):
+        finished_game(owner.user, status, shots=40 + n, hits=17, finished_at=moment)
+    html = owner.get("/stats", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    svgs = re.findall(r"<svg viewBox.*?</svg>", html, re.S)
+    assert len(svgs) == 3
+    numbers = [
+        value
+        for svg in svgs
+        for value in re.findall(r' (?:x1?|x2|y1?|y2|width|height|fill-opacity)="([^"]*)"', svg)
+    ]
+    assert any("." in value for value in numbers)  # fractions there are, written with a point
+    assert not [value for value in numbers if "," in value]
