@@ -245,3 +245,50 @@ def test_the_charts_coordinates_stay_numbers_in_every_language(owner):
     ]
     assert any("." in value for value in numbers)  # fractions there are, written with a point
     assert not [value for value in numbers if "," in value]
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_every_kind_of_page_is_whole_in_each_language(owner, language):
+    """Each page and state renders in the language, with no English left in its headings."""
+    from tests.web.test_sector import started as sector_started
+    from tests.web.test_sector import turn
+
+    played = started_game(owner)
+    fire(owner, played, "A6")
+    setup = new_game(owner)
+    finished = started_game(owner)
+    fire(owner, finished, "B7")
+    owner.post(f"/games/{finished.pk}/resign")
+    battle = sector_started(owner)
+    turn(owner, battle, action="shot", target="A1")
+    over = sector_started(owner)
+    owner.post(f"/sector/{over.pk}/resign")
+    pages = [
+        "/",
+        "/games/new",
+        setup.get_absolute_url(),
+        played.get_absolute_url(),
+        "/rules/special_weapons",
+        "/stats",
+        "/history",
+        finished.get_absolute_url(),
+        f"/history/{finished.pk}/?step=2",
+        "/leaderboard",
+        "/password",
+        "/sector/",
+        "/sector/new",
+        f"/sector/{battle.pk}/",
+        f"/sector/{over.pk}/replay?step=1",
+        "/no-such-page",
+    ]
+    english = re.compile(
+        r"\b(Your|Enemy|Place|Replay|Against|the|shots?|games?|Leaderboard|Statistics)\b"
+    )
+    for path in pages:
+        response = owner.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        html = response.content.decode()
+        assert response.status_code == (404 if path == "/no-such-page" else 200), path
+        assert lang_of(html) == language, path
+        for text in re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", html, re.S):
+            words = re.sub(r"<[^>]+>", " ", text)
+            assert not english.search(words), (path, words)
