@@ -14,6 +14,7 @@ theirs; ``ship_name`` and ``level_name`` say them in the reader's language.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import ModuleType
 
 
@@ -43,33 +44,39 @@ def pgettext(context: str, message: str) -> str:
     return message if translation is None else str(translation.pgettext(context, message))
 
 
+# Each name's translation, looked up only when that name is said (a board says a ship's name
+# in many cells' accessible names).
+_SHIPS: dict[str, Callable[[], str]] = {
+    "Carrier": lambda: pgettext("ship", "Carrier"),
+    "Aircraft Carrier": lambda: pgettext("ship", "Aircraft Carrier"),
+    "Battleship": lambda: pgettext("ship", "Battleship"),
+    "Cruiser": lambda: pgettext("ship", "Cruiser"),
+    "Second Cruiser": lambda: pgettext("ship", "Second Cruiser"),
+    "Submarine": lambda: pgettext("ship", "Submarine"),
+    "Second Submarine": lambda: pgettext("ship", "Second Submarine"),
+    "Destroyer": lambda: pgettext("ship", "Destroyer"),
+}
+_LEVELS: dict[str, Callable[[], str]] = {
+    "Recruit": lambda: pgettext("level", "Recruit"),
+    "Ensign": lambda: pgettext("level", "Ensign"),
+    "Lieutenant": lambda: pgettext("level", "Lieutenant"),
+    "Captain": lambda: pgettext("level", "Captain"),
+    "Admiral": lambda: pgettext("level", "Admiral"),
+    "Deckhand": lambda: pgettext("level", "Deckhand"),
+    "Gunner": lambda: pgettext("level", "Gunner"),
+}
+
+
 def ship_name(name: str) -> str:
     """A ship's name from the rule set, in the reader's language (unknown names as given)."""
-    names = {
-        "Carrier": pgettext("ship", "Carrier"),
-        "Aircraft Carrier": pgettext("ship", "Aircraft Carrier"),
-        "Battleship": pgettext("ship", "Battleship"),
-        "Cruiser": pgettext("ship", "Cruiser"),
-        "Second Cruiser": pgettext("ship", "Second Cruiser"),
-        "Submarine": pgettext("ship", "Submarine"),
-        "Second Submarine": pgettext("ship", "Second Submarine"),
-        "Destroyer": pgettext("ship", "Destroyer"),
-    }
-    return names.get(name, name)
+    say = _SHIPS.get(name)
+    return say() if say else name
 
 
 def level_name(name: str) -> str:
     """A computer player's name (its rank), in the reader's language."""
-    names = {
-        "Recruit": pgettext("level", "Recruit"),
-        "Ensign": pgettext("level", "Ensign"),
-        "Lieutenant": pgettext("level", "Lieutenant"),
-        "Captain": pgettext("level", "Captain"),
-        "Admiral": pgettext("level", "Admiral"),
-        "Deckhand": pgettext("level", "Deckhand"),
-        "Gunner": pgettext("level", "Gunner"),
-    }
-    return names.get(name, name)
+    say = _LEVELS.get(name)
+    return say() if say else name
 
 
 def gettext_noop(message: str) -> str:
