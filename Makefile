@@ -8,7 +8,7 @@ PORT ?= 8000
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run dev serve secret-key test browser loadtest loadcost faulttest outagetest clean
+.PHONY: run dev serve secret-key test browser gettext translations loadtest loadcost faulttest outagetest clean
 
 # Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
 # browser tests load into each page to check it for accessibility. The site loads none of it.
@@ -33,20 +33,24 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt requirements-agent
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@touch $@ $(VENV)/.installed-run
 
+# The compiled translations (.mo): Babel's compiler, pure Python, so playing needs no gettext tools.
+translations: $(VENV)/.installed-run
+	$(BIN)/python manage.py translations --compile
+
 # The site as players get it (DEBUG off: the site's own error pages, static files collected
 # and served by WhiteNoise, a secret key generated into .env the first time), on this machine
 # only: plain HTTP on loopback, one process (rate-limit counters in memory), no Redis needed.
 STATIC_ROOT ?= staticfiles
 PLAY_ENV := DEBUG=False PER_PROCESS_LIMITS=True CONN_MAX_AGE=0 SECURE_SSL_REDIRECT=False \
 	SECURE_COOKIES=False SECURE_HSTS_SECONDS=0 TRUST_X_FORWARDED_PROTO=False STATIC_ROOT=$(STATIC_ROOT)
-run: $(VENV)/.installed-run secret-key
+run: $(VENV)/.installed-run translations secret-key
 	$(PLAY_ENV) $(BIN)/python manage.py migrate --noinput
 	$(PLAY_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(PLAY_ENV) $(BIN)/python manage.py runserver --noreload 127.0.0.1:$(PORT)
 
 # Development: DEBUG on (Django's error pages with tracebacks, static files straight from
 # static/, a fixed development key), the code reloaded on every save.
-dev: $(VENV)/.installed-run
+dev: $(VENV)/.installed-run translations
 	DEBUG=True $(BIN)/python manage.py migrate --noinput
 	DEBUG=True $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
@@ -54,7 +58,7 @@ dev: $(VENV)/.installed-run
 # (one is generated into .env the first time), static files compressed and hashed through
 # WhiteNoise. Workers: two per core plus one (WEB_CONCURRENCY overrides).
 WEB_CONCURRENCY ?= $(shell echo $$(( $$(nproc) * 2 + 1 )))
-serve: $(VENV)/.installed-run secret-key
+serve: $(VENV)/.installed-run secret-key translations
 	DEBUG=False $(BIN)/python manage.py migrate --noinput
 	DEBUG=False $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) \
@@ -78,13 +82,22 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: $(VENV)/.installed-dev browser node_modules/.installed
+# Checking the translations runs Django's makemessages and compilemessages: GNU gettext's
+# xgettext, msgmerge and msgfmt. Installed where they are missing.
+gettext:
+	@command -v msgfmt >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
+
+test: $(VENV)/.installed-dev browser node_modules/.installed gettext
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/bandit -q -c pyproject.toml -r games accounts sectors daily learn battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
+	@# Every string in every language, none stale or fuzzy; compiles the .mo files the tests read.
+	$(BIN)/python manage.py translations --check
 	$(BIN)/python -m pytest
 	@# The whole suite again on PostgreSQL when one is reachable (tests/http already runs
 	@# its servers on both databases).

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from accounts.templatetags.figures import percent
 from games.engine import ROW_LETTERS
 
 WIDTH, HEIGHT = 600, 240
@@ -59,7 +60,7 @@ def trend(results: list[str], window: int = 20, max_points: int = 200) -> TrendC
         points=points,
         games=n,
         window=window,
-        y_ticks=[Tick(y(v), f"{v}%") for v in (0, 25, 50, 75, 100)],
+        y_ticks=[Tick(y(v), percent(v)) for v in (0, 25, 50, 75, 100)],
         x_ticks=[Tick(x(i), str(i + 1)) for i in x_marks],
         table=[(i + 1, round(rates[i])) for i in table_marks],
     )
@@ -126,7 +127,7 @@ def distribution(rows: list[dict[str, Any]], width: int = 10) -> DistributionCha
         )
         for i, s in enumerate(starts)
     ]
-    ticks = [Tick(TOP + PLOT_H * (1 - v / top), f"{v}%") for v in range(0, top + 1, top // 2)]
+    ticks = [Tick(TOP + PLOT_H * (1 - v / top), percent(v)) for v in range(0, top + 1, top // 2)]
     return DistributionChart(buckets, ticks, total_yours, total_theirs)
 
 

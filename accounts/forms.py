@@ -9,11 +9,14 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts.statistics import LEVEL_NAMES
 from games.models import GameQuerySet
 from games.rule_sets import title_of
 from games.variants import VARIANTS
+from games.words import level_name
 
 
 class ExcerptInput(forms.TextInput):
@@ -49,29 +52,40 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
 
 # What a person reads for each rule set the site knows by name.
 RULES_LABELS = {
-    "standard": "Standard",
-    "salvo": "Salvo",
-    "no_touch": "No touching",
-    "fog_of_war": "Fog of war",
+    "standard": pgettext_lazy("rules", "Standard"),
+    "salvo": pgettext_lazy("rules", "Salvo"),
+    "no_touch": pgettext_lazy("rules", "No touching"),
+    "fog_of_war": pgettext_lazy("rules", "Fog of war"),
 }
+
+
+def level_choices() -> list[tuple[object, str]]:
+    """Every level, named in the language of the request (read each time a form is made)."""
+    return [("", gettext("All opponents"))] + [
+        (level, f"{level}. {level_name(name)}") for level, name in sorted(LEVEL_NAMES.items())
+    ]
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    return [("", gettext("All rules"))] + [
+        (name, str(RULES_LABELS.get(name) or title_of(name))) for name in VARIANTS
+    ]
 
 
 class StatisticsFilter(forms.Form):
     """``?level=3&rules=salvo``: either may be left out (all levels, all rule sets)."""
 
     level = forms.TypedChoiceField(
-        label="Opponent",
+        label=_("Opponent"),
         required=False,
         coerce=int,
         empty_value=None,
-        choices=[("", "All opponents")]
-        + [(level, f"{level}. {name}") for level, name in sorted(LEVEL_NAMES.items())],
+        choices=level_choices,
     )
     rules = forms.ChoiceField(
-        label="Rules",
+        label=_("Rules"),
         required=False,
-        choices=[("", "All rules")]
-        + [(name, RULES_LABELS.get(name) or title_of(name)) for name in VARIANTS],
+        choices=rules_choices,
     )
 
     def full_clean(self) -> None:

@@ -1,13 +1,18 @@
-"""A guest who signs up or logs in keeps the games they played in that browser."""
+"""At login: a guest who signs up or logs in keeps the games they played in that browser,
+and the account's language becomes the browser's."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils import translation
 
+from accounts.middleware import LANGUAGE_AT_LOGIN
+from accounts.models import Preferences
 from games.models import Game, guest_id
 from sectors.models import SectorBattle
 
@@ -21,3 +26,20 @@ def claim_guest_games(sender: Any, request: HttpRequest | None, user: Any, **kwa
     if guest:
         Game.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
         SectorBattle.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
+
+
+@receiver(user_logged_in, dispatch_uid="accounts.apply_language")
+def apply_language(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """The account's language becomes this browser's (the answer sets its cookie); an account
+    with none yet keeps the one chosen in this browser before signing in, if one was."""
+    if request is None:
+        return
+    stored = Preferences.language_of(user)
+    if stored:
+        translation.activate(stored)
+        request.LANGUAGE_CODE = stored
+        setattr(request, LANGUAGE_AT_LOGIN, stored)
+        return
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    if chosen in dict(settings.LANGUAGES):
+        Preferences.remember_language(user, chosen)

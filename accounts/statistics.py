@@ -13,6 +13,7 @@ from typing import Any
 
 from games.ai import LEVELS
 from games.models import GameQuerySet, shots_to_win
+from games.words import level_name
 
 WON, LOST, RESIGNED, DRAW = "won", "lost", "resigned", "draw"
 # Levels 4 and 5 may not be installed yet; their games still count under their number.
@@ -114,7 +115,7 @@ def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statist
         levels.append(
             LevelFigures(
                 level=level,
-                name=LEVEL_NAMES[level],
+                name=level_name(LEVEL_NAMES[level]),
                 played=sum(row["games"] for row in rows if row["level"] == level),
                 won=won,
                 average_shots_to_win=mean(sum(r["shots_fired"] * r["games"] for r in wins), won),

@@ -20,6 +20,7 @@ login_view = form_page(
 password_change_view = form_page(password_changes(auth_views.PasswordChangeView.as_view()))
 
 urlpatterns = [
+    path("language", views.choose_language, name="set_language"),
     path("signup", views.signup, name="signup"),
     path("login", login_view, name="login"),
     path("logout", auth_views.LogoutView.as_view(), name="logout"),

@@ -13,19 +13,23 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django.views.i18n import set_language
 from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
+from accounts.models import Preferences
 from accounts.statistics import LEVEL_NAMES, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, describe_last_move, duration
 from games.hints import build_analysis, rating_sentence, step_notes
 from games.models import Game
 from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
+from games.words import level_name
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
@@ -44,6 +48,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(settings.LOGIN_REDIRECT_URL)
     return TemplateResponse(request, "registration/signup.html", {"form": form})
+
+
+@require_POST
+def choose_language(request: HttpRequest) -> HttpResponse:
+    """The language switch: Django's ``set_language`` (the cookie, then back to the page),
+    and for a signed-in player the language is kept with the account for the next login."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and settings.LANGUAGE_COOKIE_NAME in response.cookies:
+        Preferences.remember_language(request.user, language)
+    return response
 
 
 @require_safe
@@ -115,6 +130,7 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
         step = 0
     view = game.replay_view(step)
     said, by, cells = describe_last_move(view)
+    by_shot = shot_by_shot(game.rule_set)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     # Worked out on the first replay and stored on the row (``Game.coach_analysis``).
     analysis = build_analysis(game.coach_analysis(), view.rules.board_size, game.level_name)
@@ -128,7 +144,10 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
             "step": step,
             "steps": game.moves,
             # A move is a shot in the standard game; a turn where a turn can be more.
-            "unit": "Shot" if shot_by_shot(game.rule_set) else "Move",
+            "unit": pgettext("replay", "Shot") if by_shot else pgettext("replay", "Move"),
+            "before_first": gettext("Before the first shot")
+            if by_shot
+            else gettext("Before the first move"),
             "said": said,
             "latest_mine": cells if by == 0 else frozenset(),
             "latest_theirs": cells if by == 1 else frozenset(),
@@ -149,7 +168,7 @@ def leaderboard(request: HttpRequest) -> TemplateResponse:
         raise Http404("there is no such rule set")
     levels = sorted(LEVEL_NAMES)
     tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name)
-    boards = [(level, LEVEL_NAMES[level], tables[level]) for level in levels]
+    boards = [(level, level_name(LEVEL_NAMES[level]), tables[level]) for level in levels]
     context = {
         "boards": boards,
         "minimum": LEADERBOARD_MINIMUM_GAMES,

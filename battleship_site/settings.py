@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",  # numbers in words and figures, in the page's language
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
@@ -57,6 +58,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the one chosen (its cookie), else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -68,6 +71,7 @@ MIDDLEWARE = [
     "games.middleware.MethodNotAllowedPageMiddleware",
     "games.middleware.PrivatePagesMiddleware",
     "games.middleware.RetryAfterMiddleware",
+    "accounts.middleware.RememberLanguageMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -217,7 +221,22 @@ TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 AXES_CLIENT_IP_CALLABLE = "battleship_site.addresses.client_ip"
 RATELIMIT_IP_META_KEY = "battleship_site.addresses.client_ip"
 
+# Languages: each named in itself, as the switch at the foot of every page offers them.
+# British English stays the default (its dates, "24 Nov 2026"); an English browser of any
+# region gets it. Translations live in locale/<language>/LC_MESSAGES/django.po, compiled
+# by `make run` and `make test` (see the README's Languages).
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language chosen is remembered a year, in a cookie sent back only to this site.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -242,7 +261,9 @@ HTMX_VERSION = "2.0.11"
 # Behind a TLS-terminating proxy in production (see the README). Each setting can be turned
 # off from the environment, e.g. to run the production set-up over plain HTTP on loopback.
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env.bool(
+    "SECURE_COOKIES", default=not DEBUG
+)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from games.engine import (
@@ -29,6 +29,8 @@ from games.engine import (
     deduce_groups,
     sunk_ship_cells,
 )
+from games.engine.moves import Edge
+from games.words import gettext, pgettext, ship_name
 
 
 class CellState(enum.StrEnum):
@@ -50,8 +52,14 @@ class CellState(enum.StrEnum):
     def said(self) -> str:
         """The word a screen reader says after the cell's name ("" for nothing known)."""
         if self is CellState.GROUP:
-            return "fired at, not known yet"
-        return "" if self in (CellState.UNKNOWN, CellState.WATER, CellState.SHIP) else self.value
+            return pgettext("cell", "fired at, not known yet")
+        if self is CellState.MISS:
+            return pgettext("cell", "miss")
+        if self is CellState.HIT:
+            return pgettext("cell", "hit")
+        if self is CellState.SUNK:
+            return pgettext("cell", "sunk")
+        return ""
 
     @property
     def symbol(self) -> str:
@@ -96,23 +104,33 @@ class Cell:
         """The turn (or round) it was fired in, as a hover title says it; "" if never."""
         if self.turn is None:
             return ""
-        return f"Round {self.turn}" if self.rounds else f"Turn {self.turn}"
+        if self.rounds:
+            return gettext("Round %(round)d") % {"round": self.turn}
+        return gettext("Turn %(turn)d") % {"turn": self.turn}
 
     @property
     def name(self) -> str:
         """The accessible name: the label first, then what is known of the cell."""
-        ship = self.ship_label or self.ship
+        ship = self.ship_label or (ship_name(self.ship) if self.ship else "")
         if self.state is CellState.GROUP and self.turn is not None:
             # One of a round's cells whose report has not said what it holds.
-            return f"{self.label}, fired in round {self.turn}, not yet known"
-        said = ship if self.state is CellState.SHIP else self.state.said
-        if ship and self.state in (CellState.HIT, CellState.SUNK):
-            said = f"{ship}, {said}"
+            return gettext("%(cell)s, fired in round %(round)d, not yet known") % {
+                "cell": self.label,
+                "round": self.turn,
+            }
+        parts = [self.label]
+        if ship and self.state in (CellState.SHIP, CellState.HIT, CellState.SUNK):
+            parts.append(ship)
+        if said := self.state.said:
+            parts.append(said)
         if self.deduced:
-            said += ", deduced"
+            parts.append(pgettext("cell", "deduced"))
         if self.turn is not None:
-            said += f", {self.when.lower()}"
-        return f"{self.label}, {said}" if said else self.label
+            if self.rounds:
+                parts.append(pgettext("cell", "round %(round)d") % {"round": self.turn})
+            else:
+                parts.append(pgettext("cell", "turn %(turn)d") % {"turn": self.turn})
+        return ", ".join(parts)
 
     @property
     def symbol(self) -> str:
@@ -173,29 +191,19 @@ def _turns(view: PlayerView) -> tuple[dict[Coordinate, int], dict[Coordinate, in
     return mine, theirs
 
 
-_TIMES = {1: "", 2: " twice", 3: " three times", 4: " four times", 5: " five times"}
-
-
 def ship_label(rules: RuleSet, name: str) -> str:
     """A ship's name as a player reads it: of two ships of one kind (the five-shot fleet's
     "Cruiser" and "Second Cruiser", decision 10) the first is said "First Cruiser", so that
     neither name could mean both."""
     if any(spec.name == f"Second {name}" for spec in rules.fleet):
-        return f"First {name}"
-    return name
+        return ship_name(f"First {name}")
+    return ship_name(name)
 
 
 def report_text(rules: RuleSet, report: GroupReport) -> str:
     """A group report as a person says it, each ship by its label: "Battleship hit twice,
     Submarine hit and sunk", or "No hits"."""
-    if not report.hits:
-        return "No hits"
-    parts = []
-    for name, count in report.hits:
-        times = _TIMES.get(count, f" {count} times")
-        sunk = " and sunk" if name in report.sunk else ""
-        parts.append(f"{ship_label(rules, name)} hit{times}{sunk}")
-    return ", ".join(parts)
+    return report_words(report, lambda name: ship_label(rules, name))
 
 
 def _report_on_own_fleet(
@@ -361,7 +369,7 @@ def build_display(view: PlayerView) -> GameDisplay:
     enemy_rows = [(letter, [cells.enemy(c, label) for c, label in row]) for letter, row in grid]
     announcements, sound = last_round(view)
     if view.my_turn and not view.shots_fired:
-        announcements = ["The game is on: fire at a cell of Enemy waters."]
+        announcements = [gettext("The game is on: fire at a cell of Enemy waters.")]
     return GameDisplay(
         columns=list(range(1, size + 1)),
         own_rows=own_rows,
@@ -466,17 +474,21 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
     sound = ""
     if view.reports:  # group reports: the turn is answered as a whole, never cell by cell
         report = view.reports[-1]
-        lines.append(f"Round {len(view.reports)}: {report_text(rules, report)}.")
+        lines.append(
+            gettext("Round %(round)d: %(report)s.")
+            % {"round": len(view.reports), "report": report_text(rules, report)}
+        )
         sound = "sunk" if report.sunk else ("hit" if report.hits else "miss")
     else:
         for played in moves[start:end]:
             lines.extend(_announce(played.move, played.cells, "you"))
             for cell in played.cells:
                 shot = mine[cell]
-                lines.append(
-                    f"{cell}: {'hit' if shot.hit else 'miss'}"
-                    + (f". You sank their {ship_label(rules, shot.sunk)}!" if shot.sunk else "")
-                )
+                if shot.sunk:
+                    line = gettext("%(cell)s: hit. You sank their %(ship)s!")
+                else:
+                    line = gettext("%(cell)s: hit") if shot.hit else gettext("%(cell)s: miss")
+                lines.append(line % {"cell": cell, "ship": ship_label(rules, shot.sunk or "")})
                 sound = _sound(shot)
             if not played.cells:
                 sound = "miss"
@@ -486,14 +498,22 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
         own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
         for played in moves[end:]:
             said = _report_on_own_fleet(rules, played.cells, received, own_at)
-            lines.append(f"Round {len(view.reports)}, their shots: {said}.")
+            lines.append(
+                gettext("Round %(round)d, their shots: %(report)s.")
+                % {"round": len(view.reports), "report": said}
+            )
         return lines, sound
     for played in moves[end:]:
         lines.extend(_announce(played.move, played.cells, "they"))
         for coord in played.cells:
             hit, sunk = received[coord]
-            line = f"They fired at {coord}: {'hit' if hit else 'miss'}"
-            lines.append(line + (f". They sank your {ship_label(rules, sunk)}." if sunk else ""))
+            if sunk:
+                line = gettext("They fired at %(cell)s: hit. They sank your %(ship)s.")
+            elif hit:
+                line = gettext("They fired at %(cell)s: hit")
+            else:
+                line = gettext("They fired at %(cell)s: miss")
+            lines.append(line % {"cell": coord, "ship": ship_label(rules, sunk or "")})
     return lines, sound
 
 
@@ -528,10 +548,19 @@ def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str
         round_number = sum(1 for m in view.moves if m.player == played.player)
         if mine:
             said = report_text(rules, view.reports[-1])
-            return f"round {round_number}: you fired at {each}: {said}.", played.player, labels
+            text = gettext("round %(round)d: you fired at %(cells)s: %(report)s.") % {
+                "round": round_number,
+                "cells": each,
+                "report": said,
+            }
+            return text, played.player, labels
         own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
         said = _report_on_own_fleet(rules, played.cells, shots_received(view), own_at)
-        text = f"round {round_number}: the computer fired at {each}: {said}."
+        text = gettext("round %(round)d: the computer fired at %(cells)s: %(report)s.") % {
+            "round": round_number,
+            "cells": each,
+            "report": said,
+        }
         return text, played.player, labels
     fired: dict[Coordinate, tuple[bool | None, str | None]]
     if mine:
@@ -542,34 +571,114 @@ def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str
     def outcome(cell: Coordinate) -> str:
         hit, sunk = fired[cell]
         if sunk:
-            return f"and sank {'their' if mine else 'your'} {ship_label(rules, sunk)}"
-        return "hit" if hit else "miss"
+            sank = gettext("and sank their %(ship)s") if mine else gettext("and sank your %(ship)s")
+            return sank % {"ship": ship_label(rules, sunk)}
+        return pgettext("cell", "hit") if hit else pgettext("cell", "miss")
 
-    who, whose = ("you", "your") if mine else ("the computer", "their")
     cells = played.cells
     labels = frozenset(str(cell) for cell in cells)
-    each = ", ".join(f"{cell} ({outcome(cell)})" for cell in cells)
+    each = ", ".join(
+        pgettext("replay", "%(cell)s (%(outcome)s)") % {"cell": cell, "outcome": outcome(cell)}
+        for cell in cells
+    )
     move = played.move
     if isinstance(move, AirStrike):
-        return f"{whose} air strike on {move.center}: {each}.", played.player, labels
-    if isinstance(move, Torpedo):
+        said = (
+            gettext("your air strike on %(cell)s: %(each)s.")
+            if mine
+            else gettext("their air strike on %(cell)s: %(each)s.")
+        ) % {"cell": move.center, "each": each}
+    elif isinstance(move, Torpedo):
+        torpedo = torpedo_words(move)
         if not cells:
-            return f"{whose} {move}: no contact.", played.player, labels
-        return f"{whose} {move} struck {cells[0]}, {outcome(cells[0])}.", played.player, labels
-    if len(cells) == 1:
-        return f"{who} fired at {cells[0]}, {outcome(cells[0])}.", played.player, labels
-    return f"{who} fired at {each}.", played.player, labels
+            said = (
+                gettext("your %(torpedo)s: no contact.")
+                if mine
+                else gettext("their %(torpedo)s: no contact.")
+            ) % {"torpedo": torpedo}
+        else:
+            said = (
+                gettext("your %(torpedo)s struck %(cell)s, %(outcome)s.")
+                if mine
+                else gettext("their %(torpedo)s struck %(cell)s, %(outcome)s.")
+            ) % {"torpedo": torpedo, "cell": cells[0], "outcome": outcome(cells[0])}
+    elif len(cells) == 1:
+        said = (
+            gettext("you fired at %(cell)s, %(outcome)s.")
+            if mine
+            else gettext("the computer fired at %(cell)s, %(outcome)s.")
+        ) % {"cell": cells[0], "outcome": outcome(cells[0])}
+    else:
+        said = (
+            gettext("you fired at %(each)s.")
+            if mine
+            else gettext("the computer fired at %(each)s.")
+        ) % {"each": each}
+    return said, played.player, labels
 
 
 def _announce(move: Move, cells: tuple[Coordinate, ...], who: str) -> list[str]:
     """The line that says a weapon was used, before its shots (none for plain shots)."""
-    whose = "Your" if who == "you" else "Their"
+    yours = who == "you"
     if isinstance(move, AirStrike):
-        return [f"{whose} air strike on {move.center}:"]
+        said = (
+            gettext("Your air strike on %(cell)s:")
+            if yours
+            else gettext("Their air strike on %(cell)s:")
+        )
+        return [said % {"cell": move.center}]
     if isinstance(move, Torpedo):
-        said = f"{whose} {move}"
-        return [f"{said}: no contact." if not cells else f"{said}:"]
+        if not cells:
+            said = (
+                gettext("Your %(torpedo)s: no contact.")
+                if yours
+                else gettext("Their %(torpedo)s: no contact.")
+            )
+        else:
+            said = gettext("Your %(torpedo)s:") if yours else gettext("Their %(torpedo)s:")
+        return [said % {"torpedo": torpedo_words(move)}]
     return []
+
+
+def torpedo_words(move: Torpedo) -> str:
+    """A torpedo as a person reads it: "torpedo from the west along row B"."""
+    name = move.line_label.split()[-1]
+    said = {
+        Edge.WEST: gettext("torpedo from the west along row %(name)s"),
+        Edge.EAST: gettext("torpedo from the east along row %(name)s"),
+        Edge.NORTH: gettext("torpedo from the north along column %(name)s"),
+        Edge.SOUTH: gettext("torpedo from the south along column %(name)s"),
+    }[move.edge]
+    return said % {"name": name}
+
+
+def report_words(report: GroupReport, say: Callable[[str], str] = ship_name) -> str:
+    """A group report as a person reads it: "Battleship hit twice, Submarine hit and sunk"."""
+    if not report.hits:
+        return gettext("No hits")
+    parts = []
+    for name, count in report.hits:
+        sunk = name in report.sunk
+        said = {
+            (1, False): gettext("%(ship)s hit"),
+            (1, True): gettext("%(ship)s hit and sunk"),
+            (2, False): gettext("%(ship)s hit twice"),
+            (2, True): gettext("%(ship)s hit twice and sunk"),
+            (3, False): gettext("%(ship)s hit three times"),
+            (3, True): gettext("%(ship)s hit three times and sunk"),
+            (4, False): gettext("%(ship)s hit four times"),
+            (4, True): gettext("%(ship)s hit four times and sunk"),
+            (5, False): gettext("%(ship)s hit five times"),
+            (5, True): gettext("%(ship)s hit five times and sunk"),
+        }.get((count, sunk))
+        if said is None:  # more hits than any ship of the fleets here has cells
+            said = (
+                gettext("%(ship)s hit %(count)d times and sunk")
+                if sunk
+                else gettext("%(ship)s hit %(count)d times")
+            )
+        parts.append(said % {"ship": say(name), "count": count})
+    return ", ".join(parts)
 
 
 def _sound(shot: FiredShot) -> str:
@@ -585,7 +694,7 @@ def sentence(error: Exception) -> str:
     first = error.args[0] if error.args else ""
     text = (first if isinstance(first, str) else str(error)).strip()
     if not text:
-        return "That did not work."
+        return gettext("That did not work.")
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
@@ -593,12 +702,12 @@ def outcome(view: PlayerView) -> str:
     if view.phase is not GamePhase.FINISHED:
         return ""
     if view.resigned == view.player:
-        return "You resigned. The computer wins this one."
+        return gettext("You resigned. The computer wins this one.")
     if view.winner == view.player:
-        return "You won! You sank their whole fleet."
+        return gettext("You won! You sank their whole fleet.")
     if view.winner is None:
-        return "A draw: both fleets sank in the same round."
-    return "You lost: they sank your whole fleet."
+        return gettext("A draw: both fleets sank in the same round.")
+    return gettext("You lost: they sank your whole fleet.")
 
 
 @dataclass(frozen=True)
@@ -636,4 +745,6 @@ def count_hits(view: PlayerView) -> int:
 def duration(seconds: float) -> str:
     """``"4 min 05 s"`` or ``"38 s"``."""
     minutes, secs = divmod(round(seconds), 60)
-    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+    if minutes:
+        return gettext("%(minutes)d min %(seconds)02d s") % {"minutes": minutes, "seconds": secs}
+    return gettext("%(seconds)d s") % {"seconds": secs}

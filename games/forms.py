@@ -6,10 +6,13 @@ from typing import Any
 
 from django import forms
 from django.contrib.humanize.templatetags.humanize import apnumber
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from games.ai import LEVELS
-from games.display import sentence
 from games.engine import ROW_LETTERS, AirStrike, Coordinate, Edge, Fire, Move, RuleSet, Torpedo
+from games.refusals import refusal
 from games.rule_sets import BY_NAME, OFFERED
 
 LONGEST_ECHO = 40
@@ -23,7 +26,7 @@ def excerpt(value: str) -> str:
 
 
 MOVE_NUMBER_ERRORS = {
-    key: "That request did not say which move it was; try again."
+    key: _("That request did not say which move it was; try again.")
     for key in ("required", "invalid", "min_value")
 }
 
@@ -34,7 +37,7 @@ class FireForm(forms.Form):
 
     move = forms.IntegerField(min_value=0, error_messages=MOVE_NUMBER_ERRORS)
     cell = forms.CharField(
-        strip=True, error_messages={"required": "Choose a cell to fire at, like B7."}
+        strip=True, error_messages={"required": _("Choose a cell to fire at, like B7.")}
     )
 
     def __init__(self, data: Any, *, rules: RuleSet) -> None:
@@ -46,17 +49,17 @@ class FireForm(forms.Form):
         size = self.rules.board_size
         # A volley names each cell at most once: "L12, " is the longest way to write one.
         if len(text) > 5 * size * size:
-            raise forms.ValidationError("That is more cells than the board has.")
+            raise forms.ValidationError(_("That is more cells than the board has."))
         for word in text.replace(",", " ").split():
             if len(word) > LONGEST_ECHO:
                 raise forms.ValidationError(
-                    f"'{excerpt(word)}' is not a cell: use a row letter and a column number, "
-                    "like B7."
+                    _("%(text)s is not a cell: use a row letter and a column number, like B7.")
+                    % {"text": f"'{excerpt(word)}'"}
                 )
         try:
             return Fire.parse(text, size)
         except ValueError as error:
-            raise forms.ValidationError(sentence(error)) from error
+            raise forms.ValidationError(refusal(error)) from error
 
     @property
     def chosen(self) -> Move:
@@ -73,7 +76,7 @@ class AirStrikeForm(forms.Form):
 
     move = forms.IntegerField(min_value=0, error_messages=MOVE_NUMBER_ERRORS)
     center = forms.CharField(
-        strip=True, error_messages={"required": "Choose the cell at the centre of the strike."}
+        strip=True, error_messages={"required": _("Choose the cell at the centre of the strike.")}
     )
 
     def __init__(self, data: Any, *, rules: RuleSet) -> None:
@@ -86,8 +89,10 @@ class AirStrikeForm(forms.Form):
             return Coordinate.parse(text, self.rules.board_size)
         except ValueError as error:
             if len(text) > LONGEST_ECHO:
-                raise forms.ValidationError(f"'{excerpt(text)}' is not a cell.") from error
-            raise forms.ValidationError(sentence(error)) from error
+                raise forms.ValidationError(
+                    _("%(text)s is not a cell.") % {"text": f"'{excerpt(text)}'"}
+                ) from error
+            raise forms.ValidationError(refusal(error)) from error
 
     @property
     def chosen(self) -> Move:
@@ -100,8 +105,9 @@ class AirStrikeForm(forms.Form):
 
 def torpedo_lines(board_size: int) -> list[tuple[str, str]]:
     """The lines a torpedo can run along, as the form offers them: rows, then columns."""
-    rows = [(f"row-{r}", f"Row {ROW_LETTERS[r]}") for r in range(board_size)]
-    return rows + [(f"column-{c}", f"Column {c + 1}") for c in range(board_size)]
+    row, column = pgettext("torpedo line", "Row %s"), pgettext("torpedo line", "Column %s")
+    rows = [(f"row-{r}", row % ROW_LETTERS[r]) for r in range(board_size)]
+    return rows + [(f"column-{c}", column % (c + 1)) for c in range(board_size)]
 
 
 class TorpedoForm(forms.Form):
@@ -112,15 +118,18 @@ class TorpedoForm(forms.Form):
     line = forms.ChoiceField(
         choices=(),
         error_messages={
-            "required": "Choose the row or column the torpedo runs along.",
-            "invalid_choice": "Choose a row or a column of the board for the torpedo.",
+            "required": _("Choose the row or column the torpedo runs along."),
+            "invalid_choice": _("Choose a row or a column of the board for the torpedo."),
         },
     )
     end = forms.ChoiceField(
-        choices=[("start", "From the left or the top"), ("end", "From the right or the bottom")],
+        choices=[
+            ("start", _("From the left or the top")),
+            ("end", _("From the right or the bottom")),
+        ],
         error_messages={
-            "required": "Choose the end the torpedo is launched from.",
-            "invalid_choice": "Launch the torpedo from one end of its line.",
+            "required": _("Choose the end the torpedo is launched from."),
+            "invalid_choice": _("Launch the torpedo from one end of its line."),
         },
     )
 
@@ -161,22 +170,25 @@ def move_form(data: Any, rules: RuleSet) -> FireForm | AirStrikeForm | TorpedoFo
     return FireForm(data, rules=rules)
 
 
+def _choose_level() -> str:
+    return gettext("Choose one of the %(number)s opponents.") % {"number": apnumber(len(LEVELS))}
+
+
+CHOOSE_LEVEL = lazy(_choose_level, str)()
+
+
 class NewGameForm(forms.Form):
     """The opponent and the rule set of a new game."""
 
     level = forms.TypedChoiceField(
         choices=[(info.level, info.name) for info in LEVELS],
         coerce=int,
-        error_messages={
-            "required": f"Choose one of the {apnumber(len(LEVELS))} opponents.",
-            "invalid_choice": f"Choose one of the {apnumber(len(LEVELS))} opponents.",
-            "invalid": f"Choose one of the {apnumber(len(LEVELS))} opponents.",
-        },
+        error_messages=dict.fromkeys(("required", "invalid_choice", "invalid"), CHOOSE_LEVEL),
     )
     rules = forms.ChoiceField(
         choices=[(info.name, info.title) for info in OFFERED],
         required=False,
-        error_messages={"invalid_choice": "Choose one of the rule sets on this page."},
+        error_messages={"invalid_choice": _("Choose one of the rule sets on this page.")},
     )
 
     def clean_rules(self) -> str:

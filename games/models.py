@@ -44,6 +44,8 @@ from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.ai import LEVELS, computer_seed, get_player
 from games.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
@@ -63,6 +65,7 @@ from games.engine import (
     Ship as EngineShip,
 )
 from games.rule_sets import title_of
+from games.words import level_name
 
 HUMAN, COMPUTER = 0, 1
 # Time played counts the gaps between moves, each capped: a game left for a week did not
@@ -239,12 +242,12 @@ class Game(models.Model):
     """One game of a person against a computer opponent."""
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Placing ships"
-        PLAYING = "playing", "In progress"
-        WON = "won", "Won"
-        LOST = "lost", "Lost"
-        RESIGNED = "resigned", "Resigned"
-        DRAW = "draw", "Draw"
+        SETUP = "setup", _("Placing ships")
+        PLAYING = "playing", _("In progress")
+        WON = "won", pgettext_lazy("result", "Won")
+        LOST = "lost", pgettext_lazy("result", "Lost")
+        RESIGNED = "resigned", pgettext_lazy("result", "Resigned")
+        DRAW = "draw", pgettext_lazy("result", "Draw")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
@@ -370,8 +373,8 @@ class Game(models.Model):
 
     @property
     def level_name(self) -> str:
-        """The opponent's name, e.g. "Admiral"."""
-        return next(info.name for info in LEVELS if info.level == self.level)
+        """The opponent's name, e.g. "Admiral", in the language of the request."""
+        return level_name(next(info.name for info in LEVELS if info.level == self.level))
 
     @property
     def rules_title(self) -> str:
@@ -427,7 +430,7 @@ class Game(models.Model):
         The game is over, so the computer's fleet is no secret any more.
         """
         if not self.is_over:
-            raise IllegalMove("only a finished game can be replayed")
+            raise IllegalMove("only a finished game can be replayed", kind="replay_unfinished")
         engine = self.engine(step if step < self.moves else None)
         return replace(engine.view_for(HUMAN), enemy_fleet=engine.view_for(COMPUTER).fleet)
 
@@ -476,7 +479,7 @@ class Game(models.Model):
 
     def _require_setup(self) -> None:
         if self.status != self.Status.SETUP:
-            raise IllegalMove("the fleet is fixed once the game has started")
+            raise IllegalMove("the fleet is fixed once the game has started", kind="fleet_fixed")
 
     def _locked_for_setup(self) -> Game:
         # Lock the row and re-read it: a Start from another tab may have committed since
@@ -510,7 +513,7 @@ class Game(models.Model):
         game = self._locked_for_setup()
         removed, _ = game.ships.filter(player=HUMAN, name=name).delete()
         if not removed:
-            raise IllegalMove(f"the {name} is not on the board")
+            raise IllegalMove(f"the {name} is not on the board", kind="not_on_board", ship=name)
 
     @transaction.atomic
     def clear_ships(self) -> None:
@@ -544,8 +547,10 @@ class Game(models.Model):
         locked._require_setup()
         board = locked._setup_board()
         if not board.is_complete:
-            ships = apnumber(len(locked.rule_set.fleet))
-            raise IllegalMove(f"place all {ships} ships before starting")
+            ships = len(locked.rule_set.fleet)
+            raise IllegalMove(
+                f"place all {apnumber(ships)} ships before starting", kind="place_all", ships=ships
+            )
         computer = Board(locked.rule_set)
         for name, start, orientation in locked.opponent.place_fleet(locked.rule_set):
             computer.place_ship(name, start, orientation)
@@ -574,7 +579,7 @@ class Game(models.Model):
         self._check_turn(expected_move)  # as loaded by this request; checked again below
         engine = self.engine()
         if len(engine.moves) != expected_move:  # a move landed since this request loaded it
-            raise StaleMove("that board was out of date; this is the current one")
+            raise StaleMove("that board was out of date; this is the current one", kind="stale")
         shots_before = len(engine.shots)
         results = engine.play(move)
         if engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
@@ -585,7 +590,7 @@ class Game(models.Model):
                 pk=self.pk, status=self.Status.PLAYING, moves=expected_move
             ).update(**after)
             if not advanced:
-                raise StaleMove("that board was out of date; this is the current one")
+                raise StaleMove("that board was out of date; this is the current one", kind="stale")
             Shot.objects.bulk_create(
                 Shot(
                     game=self,
@@ -605,9 +610,12 @@ class Game(models.Model):
 
     def _check_turn(self, expected_move: int) -> None:
         if self.status != self.Status.PLAYING:
-            raise IllegalMove("this game is over" if self.is_over else "the game has not started")
+            raise IllegalMove(
+                "this game is over" if self.is_over else "the game has not started",
+                kind="game_over" if self.is_over else "not_started",
+            )
         if self.moves != expected_move:
-            raise StaleMove("that board was out of date; this is the current one")
+            raise StaleMove("that board was out of date; this is the current one", kind="stale")
 
     def take_hint(self, expected_move: int, *, confirmed: bool) -> dict[Coordinate, float] | None:
         """The Admiral's hit chance for each cell the person may fire at next, from their
@@ -621,14 +629,14 @@ class Game(models.Model):
         self._check_turn(expected_move)
         view = self.view()
         if not view.my_turn:  # a game in play waits for the person alone; a safeguard
-            raise IllegalMove("wait for your turn")
+            raise IllegalMove("wait for your turn", kind="not_your_turn")
         if not self.hinted and not confirmed:
             return None
         marked = Game.objects.filter(
             pk=self.pk, status=self.Status.PLAYING, moves=expected_move
         ).update(hinted=True)
         if not marked:
-            raise StaleMove("that board was out of date; this is the current one")
+            raise StaleMove("that board was out of date; this is the current one", kind="stale")
         self.hinted = True
         return hit_chances(view)
 
@@ -639,7 +647,7 @@ class Game(models.Model):
         if isinstance(stored, dict) and stored.get("version") == ANALYSIS_VERSION:
             return stored
         if not self.is_over:
-            raise IllegalMove("only a finished game can be analysed")
+            raise IllegalMove("only a finished game can be analysed", kind="replay_unfinished")
         fleets = [[EngineShip.placement_from_dict(s) for s in fleet] for fleet in self.fleets]
         size = self.rule_set.board_size
         moves = [move_from_dict(move, size) for move in self.log]
@@ -685,7 +693,9 @@ class Game(models.Model):
         """
         game = Game.objects.select_for_update().get(pk=self.pk)
         if not game.is_over:
-            raise IllegalMove("this game is still going: finish it or resign first")
+            raise IllegalMove(
+                "this game is still going: finish it or resign first", kind="still_going"
+            )
         following = game.next_game
         if following is not None and not following.is_over:
             return following
@@ -701,7 +711,7 @@ class Game(models.Model):
         """The person gives up; the computer wins and the fleet is revealed."""
         game = Game.objects.select_for_update().get(pk=self.pk)
         if game.status != self.Status.PLAYING:
-            raise IllegalMove("only a game in progress can be resigned")
+            raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
         game.status = self.Status.RESIGNED
         game.finished_at = timezone.now()
         figures = game.figures_from(game.engine())

@@ -4,19 +4,38 @@ rules page of its own (``templates/games/rules/<name>.html``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from django.utils.translation import gettext_noop
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
+from games.ai import LEVELS, LevelInfo
 from games.engine import RuleSet, ShotsPerTurn
 from games.variants import VARIANTS
+from games.words import level_description, level_name
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSetInfo:
     name: str
-    title: str
-    summary: str
+    marked_title: Promise
+    marked_summary: Promise
+    marked_in_sentence: Promise
+
+    # Said in the language of the request each time they are read.
+    @property
+    def title(self) -> str:
+        return str(self.marked_title)
+
+    @property
+    def summary(self) -> str:
+        return str(self.marked_summary)
+
+    @property
+    def in_sentence(self) -> str:
+        """The title inside a sentence: "the salvo rules" (lower case in English)."""
+        return str(self.marked_in_sentence)
 
     @property
     def rules(self) -> RuleSet:
@@ -24,41 +43,54 @@ class RuleSetInfo:
 
 
 OFFERED: tuple[RuleSetInfo, ...] = (
-    RuleSetInfo("standard", "Classic", "One shot a turn; a sinking is announced by name."),
-    RuleSetInfo("salvo", "Salvo", "Each turn, one shot for every ship you still have afloat."),
+    RuleSetInfo(
+        "standard",
+        pgettext_lazy("rules", "Classic"),
+        _("One shot a turn; a sinking is announced by name."),
+        pgettext_lazy("rules in a sentence", "classic"),
+    ),
+    RuleSetInfo(
+        "salvo",
+        pgettext_lazy("rules", "Salvo"),
+        _("Each turn, one shot for every ship you still have afloat."),
+        pgettext_lazy("rules in a sentence", "salvo"),
+    ),
     RuleSetInfo(
         "no_touch",
-        "No touching",
-        "Ships may not touch, not even at a corner: water lies all round a sunk ship.",
+        pgettext_lazy("rules", "No touching"),
+        _("Ships may not touch, not even at a corner: water lies all round a sunk ship."),
+        pgettext_lazy("rules in a sentence", "no touching"),
     ),
     RuleSetInfo(
         "fog_of_war",
-        "Fog of war",
-        "Hit or miss, nothing more: no ship is named, not even when it sinks.",
+        pgettext_lazy("rules", "Fog of war"),
+        _("Hit or miss, nothing more: no ship is named, not even when it sinks."),
+        pgettext_lazy("rules in a sentence", "fog of war"),
     ),
     RuleSetInfo(
         "special_weapons",
-        "Special weapons",
-        "The classic game, plus one air strike and two torpedoes each.",
+        pgettext_lazy("rules", "Special weapons"),
+        _("The classic game, plus one air strike and two torpedoes each."),
+        pgettext_lazy("rules in a sentence", "special weapons"),
     ),
-    # The five-shot games of rules/004. Marked for translation where they are said (the
-    # title and summary stay plain strings: tests and templates compare them).
+    # The five-shot games of rules/004.
     RuleSetInfo(
         "five_shot",
-        gettext_noop("Five shots"),
-        gettext_noop("Six ships, five shots a round: you hear which ships were hit, not where."),
+        pgettext_lazy("rules", "Five shots"),
+        _("Six ships, five shots a round: you hear which ships were hit, not where."),
+        pgettext_lazy("rules in a sentence", "five shots"),
     ),
     RuleSetInfo(
         "five_shot_called",
-        gettext_noop("Five shots, called"),
-        gettext_noop("Six ships, five shots a round, each shot called hit or miss."),
+        pgettext_lazy("rules", "Five shots, called"),
+        _("Six ships, five shots a round, each shot called hit or miss."),
+        pgettext_lazy("rules in a sentence", "five shots, called"),
     ),
     RuleSetInfo(
         "five_shot_cells",
-        gettext_noop("Five shots, by cells"),
-        gettext_noop(
-            "As five shots, but a round has one shot for each cell of your fleet not yet hit."
-        ),
+        pgettext_lazy("rules", "Five shots, by cells"),
+        _("As five shots, but a round has one shot for each cell of your fleet not yet hit."),
+        pgettext_lazy("rules in a sentence", "five shots, by cells"),
     ),
 )
 BY_NAME = {info.name: info for info in OFFERED}
@@ -68,6 +100,14 @@ def title_of(name: str) -> str:
     """A rule set's title by its stored name; the name itself for one the site no longer offers."""
     info = BY_NAME.get(name)
     return info.title if info else name.replace("_", " ").capitalize()
+
+
+def levels() -> list[LevelInfo]:
+    """The five computer players, named and described in the language of the request."""
+    return [
+        replace(info, name=level_name(info.name), description=level_description(info.description))
+        for info in LEVELS
+    ]
 
 
 def info_for(rules: RuleSet) -> RuleSetInfo:

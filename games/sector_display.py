@@ -7,7 +7,7 @@ this module turns them into words.
 
 from __future__ import annotations
 
-from games.engine.coordinates import Coordinate
+from games.engine.coordinates import ROW_LETTERS, Coordinate
 from games.sector import (
     ALL_CELLS,
     Report,
@@ -16,51 +16,117 @@ from games.sector import (
     numeral,
     sector_cells,
 )
+from games.sector.geometry import Axis, Course
+from games.words import gettext, pgettext, ship_name
 
-_COUNTS = ("no hits", "one hit", "two hits", "three hits")
+
+def _counts(hits: int) -> str:
+    return {
+        0: gettext("no hits"),
+        1: gettext("one hit"),
+        2: gettext("two hits"),
+        3: gettext("three hits"),
+    }[hits]
 
 
 def _cells(cells: tuple[Coordinate, ...]) -> str:
     return ", ".join(str(c) for c in cells)
 
 
+def _course(course: Course) -> str:
+    name = ROW_LETTERS[course.index] if course.axis is Axis.ROW else str(course.index + 1)
+    if course.axis is Axis.ROW:
+        return gettext("course row %(name)s") % {"name": name}
+    return gettext("course column %(name)s") % {"name": name}
+
+
 def describe(report: Report, viewer: int, *, spectator: bool = False) -> str:
     """``report`` as ``viewer`` reads it: "Your Battleship from sector XI: barrage at D1,
     E1, A4, two hits."; a ``spectator`` reads the acting side's own report as "Its ..."."""
     mine = report.player == viewer
-    own = "Its" if spectator else "Your"
-    whose = own if mine else "The enemy's"
+    # Whose action it was: "your", "its" (a spectator's view of the acting side), the enemy's.
+    who = ("its" if spectator else "your") if mine else "enemy"
     origin = numeral(report.origin) if report.origin else ""
-    sank = ("It sank the enemy's" if spectator else "You sank their") if mine else "They sank your"
-    sunk = "".join(f" {sank} {name}!" for name in report.sunk)
+    if mine and spectator:
+        sank = gettext(" It sank the enemy's %(ship)s!")
+    elif mine:
+        sank = gettext(" You sank their %(ship)s!")
+    else:
+        sank = gettext(" They sank your %(ship)s!")
+    sunk = "".join(sank % {"ship": ship_name(name)} for name in report.sunk)
     if report.kind == "shot":
         result = report.result or Result.WATER
-        answer = "water" if result is Result.WATER else "hit"
-        if mine:
-            text = f"{own} {report.ship} from sector {origin} fires at {report.cells[0]}: "
-        else:
-            text = f"From sector {origin}: a shot at {report.cells[0]}, "
-        text += f"{answer}.{sunk}"
-    elif report.kind == "barrage":
-        hits = _COUNTS[report.hits or 0]
-        text = (
-            f"{whose} Battleship from sector {origin}: barrage at {_cells(report.cells)}, "
-            f"{hits}.{sunk}"
+        answer = (
+            pgettext("sector shot", "water")
+            if result is Result.WATER
+            else pgettext("sector shot", "hit")
         )
+        values = {
+            "ship": ship_name(report.ship or ""),
+            "origin": origin,
+            "cell": report.cells[0],
+            "answer": answer,
+        }
+        if who == "your":
+            said = gettext("Your %(ship)s from sector %(origin)s fires at %(cell)s: %(answer)s.")
+        elif who == "its":
+            said = gettext("Its %(ship)s from sector %(origin)s fires at %(cell)s: %(answer)s.")
+        else:
+            said = gettext("From sector %(origin)s: a shot at %(cell)s, %(answer)s.")
+        text = said % values + sunk
+    elif report.kind == "barrage":
+        values = {
+            "origin": origin,
+            "cells": _cells(report.cells),
+            "hits": _counts(report.hits or 0),
+        }
+        said = {
+            "your": gettext(
+                "Your Battleship from sector %(origin)s: barrage at %(cells)s, %(hits)s."
+            ),
+            "its": gettext(
+                "Its Battleship from sector %(origin)s: barrage at %(cells)s, %(hits)s."
+            ),
+            "enemy": gettext(
+                "The enemy's Battleship from sector %(origin)s: barrage at %(cells)s, %(hits)s."
+            ),
+        }[who]
+        text = said % values + sunk
     elif report.kind == "recon":
         sector = numeral(report.sector or 1)
-        seen = f"{_cells(report.occupied)} occupied" if report.occupied else "no ship seen"
-        text = f"{whose} recon over {sector}: {seen}."
+        seen = (
+            gettext("%(cells)s occupied") % {"cells": _cells(report.occupied)}
+            if report.occupied
+            else gettext("no ship seen")
+        )
+        said = {
+            "your": gettext("Your recon over %(sector)s: %(seen)s."),
+            "its": gettext("Its recon over %(sector)s: %(seen)s."),
+            "enemy": gettext("The enemy's recon over %(sector)s: %(seen)s."),
+        }[who]
+        text = said % {"sector": sector, "seen": seen}
     else:
         sector = numeral(report.sector or 1)
         if report.courses:
-            courses = " and ".join(f"course {c}" for c in report.courses)
-            found = f"a submarine on {courses}"
+            courses = gettext(" and ").join(_course(c) for c in report.courses)
+            found = gettext("a submarine on %(courses)s") % {"courses": courses}
         else:
-            found = "no submarine course"
-        text = f"{whose} sonar over {sector}: {found}."
+            found = gettext("no submarine course")
+        said = {
+            "your": gettext("Your sonar over %(sector)s: %(found)s."),
+            "its": gettext("Its sonar over %(sector)s: %(found)s."),
+            "enemy": gettext("The enemy's sonar over %(sector)s: %(found)s."),
+        }[who]
+        text = said % {"sector": sector, "found": found}
     if report.sub_moved:
-        text += f" {own} {report.moved} moved." if mine else " A submarine moved."
+        if not mine:
+            text += gettext(" A submarine moved.")
+        else:
+            moved = {"ship": ship_name(report.moved or "")}
+            if spectator:
+                text += gettext(" Its %(ship)s moved.") % moved
+            else:
+                text += gettext(" Your %(ship)s moved.") % moved
     return text
 
 

@@ -17,8 +17,7 @@ from django.http import Http404, HttpResponse
 from django.http import HttpRequest as DjangoHttpRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -28,21 +27,14 @@ from django_ratelimit.decorators import ratelimit
 
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
-from games.ai import LEVELS, LevelInfo
-from games.display import (
-    build_display,
-    build_move,
-    duration,
-    round_number,
-    sentence,
-    ship_label,
-    summarise,
-)
+from games.ai import LevelInfo
+from games.display import build_display, build_move, duration, round_number, ship_label, summarise
 from games.engine import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
 from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
 from games.hints import build_hint
 from games.models import HUMAN, Game, StaleMove, guest_id
-from games.rule_sets import BY_NAME, OFFERED, info_for, shot_by_shot
+from games.refusals import refusal
+from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
 
 GAME_PAGE = "games/game.html"
 
@@ -100,7 +92,7 @@ def home(request: HttpRequest) -> TemplateResponse:
             "board_size": rules.board_size,
             "unfinished": unfinished[:20],
             "rule_sets": OFFERED,
-            "levels": LEVELS,
+            "levels": levels(),
         },
     )
 
@@ -119,7 +111,7 @@ LAST_CHOICE = "new_game"  # the session's last opponent and rule set, offered ag
 def new_game_page(
     request: HttpRequest, chosen: dict[str, Any], error: str = "", status: int = 200
 ) -> TemplateResponse:
-    context = {"levels": LEVELS, "rule_sets": OFFERED, "chosen": chosen, "error": error}
+    context = {"levels": levels(), "rule_sets": OFFERED, "chosen": chosen, "error": error}
     return TemplateResponse(request, "games/new.html", context, status=status)
 
 
@@ -137,7 +129,7 @@ def rules_page(request: HttpRequest, name: str) -> TemplateResponse:
     """The full rules of one rule set the site offers."""
     info = BY_NAME.get(name)
     if info is None:
-        raise Http404("there is no such rule set")
+        raise Http404("there is no such rule set")  # a 404 page of its own says so
     rules = info.rules
     context = {
         "info": info,
@@ -275,7 +267,7 @@ def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
 
 
 def level_info(level: int) -> LevelInfo:
-    return next(info for info in LEVELS if info.level == level)
+    return next(info for info in levels() if info.level == level)
 
 
 @require_safe
@@ -311,22 +303,27 @@ def place_ship(request: HttpRequest, game: Game) -> HttpResponse:
         if "remove" in request.POST:
             name = posted(request, "remove")
             if not name.strip():
-                raise ValueError("choose a ship to remove")
+                return _after_post(request, game, gettext("Choose a ship to remove."), 422)
             game.remove_ship(name)
-            notice = f"{ship_label(game.rule_set, name)} removed."
+            notice = gettext("%(ship)s removed.") % {"ship": ship_label(game.rule_set, name)}
         elif not ship:
             every = game.ships.filter(player=HUMAN).count() == len(game.rule_set.fleet)
-            raise ValueError(
-                "every ship is placed: start the game, or pick a ship to move it"
+            refused = (
+                gettext("Every ship is placed: start the game, or pick a ship to move it.")
                 if every
-                else "choose a ship to place first"
+                else gettext("Choose a ship to place first.")
             )
+            return _after_post(request, game, refused, status=422)
         else:
             placed = game.place_ship(ship, cell, posted(request, "orientation", "H"))
-            way = "down" if placed.orientation == "V" else "across"
-            notice = f"{ship_label(game.rule_set, placed.name)} placed at {placed.start}, {way}."
+            said = {"ship": ship_label(game.rule_set, placed.name), "cell": placed.start}
+            notice = (
+                gettext("%(ship)s placed at %(cell)s, down.")
+                if placed.orientation == "V"
+                else gettext("%(ship)s placed at %(cell)s, across.")
+            ) % said
     except ValueError as error:
-        return _after_post(request, game, sentence(error), status=422)
+        return _after_post(request, game, refusal(error), status=422)
     return _after_post(request, game, notice=notice)
 
 
@@ -338,8 +335,8 @@ def clear_ships(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.clear_ships()
     except ValueError as error:
-        return _after_post(request, game, sentence(error), status=409)
-    return _after_post(request, game, notice="All ships removed.")
+        return _after_post(request, game, refusal(error), status=409)
+    return _after_post(request, game, notice=gettext("All ships removed."))
 
 
 @require_POST
@@ -350,8 +347,10 @@ def shuffle(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.shuffle()
     except ValueError as error:
-        return _after_post(request, game, sentence(error), status=409)
-    return _after_post(request, game, notice="Fleet placed at random. Shuffle again, or start.")
+        return _after_post(request, game, refusal(error), status=409)
+    return _after_post(
+        request, game, notice=gettext("Fleet placed at random. Shuffle again, or start.")
+    )
 
 
 @require_POST
@@ -362,7 +361,7 @@ def start(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.start()
     except ValueError as error:
-        return _after_post(request, game, sentence(error), status=409)
+        return _after_post(request, game, refusal(error), status=409)
     if request.htmx:
         return render_game(request, game)  # the play area replaces the setup area
     return redirect(game)
@@ -384,7 +383,7 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
         stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
         said = "" if stale else partial_turn(game, form.chosen)
-        return _after_post(request, game, said or sentence(error), status=409 if stale else 400)
+        return _after_post(request, game, said or refusal(error), status=409 if stale else 400)
     # A hint on the board is out of date after a shot: the whole play area is drawn again.
     redraw = bool(request.POST.get("redraw"))
     if request.htmx and not game.is_over and shot_by_shot(game.rule_set) and not redraw:
@@ -445,14 +444,14 @@ def hint(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         expected = int(posted(request, "move"))
     except ValueError:
-        return _after_post(request, game, _("That hint request was not understood."), 400)
+        return _after_post(request, game, gettext("That hint request was not understood."), 400)
     try:
         chances = game.take_hint(expected, confirmed=request.POST.get("confirm") == "yes")
     except ValueError as error:
         game.refresh_from_db()
-        return _after_post(request, game, sentence(error), 409)
+        return _after_post(request, game, refusal(error), 409)
     if chances is None:
-        warning = _("A hint marks this game: read what it means, then choose.")
+        warning = gettext("A hint marks this game: read what it means, then choose.")
         return render_game(request, game, notice=warning, hint_warning=True)
     return render_game(request, game, notice=build_hint(chances).likeliest, hint=chances)
 
@@ -465,7 +464,7 @@ def resign(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game.resign()
     except ValueError as error:
-        return _after_post(request, game, sentence(error), status=409)
+        return _after_post(request, game, refusal(error), status=409)
     if request.POST.get("then") == "home" and not request.htmx:
         return redirect("home")  # abandoned from the list of unfinished games: back to it
     return _after_post(request, game)
@@ -481,7 +480,7 @@ def play_again(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         new = game.play_again()
     except ValueError as error:
-        return _after_post(request, game, sentence(error), 409)
+        return _after_post(request, game, refusal(error), 409)
     if request.htmx:
         return HttpResponseClientRedirect(new.get_absolute_url())
     return redirect(new)

@@ -23,6 +23,8 @@ from django.db.models import Avg, Count, Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engine import Coordinate, IllegalMove
 from games.models import guest_id
@@ -38,6 +40,7 @@ from games.sector import (
     turn_from_dict,
 )
 from games.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
+from games.words import level_name
 
 HUMAN, COMPUTER = 0, 1
 MOVE_GAP_CAP = timedelta(minutes=2)
@@ -78,11 +81,11 @@ class SectorBattle(models.Model):
     """One sector game of a person (player 0, who starts) against a computer level."""
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Placing ships"
-        PLAYING = "playing", "In progress"
-        WON = "won", "Won"
-        LOST = "lost", "Lost"
-        RESIGNED = "resigned", "Resigned"
+        SETUP = "setup", _("Placing ships")
+        PLAYING = "playing", _("In progress")
+        WON = "won", pgettext_lazy("result", "Won")
+        LOST = "lost", pgettext_lazy("result", "Lost")
+        RESIGNED = "resigned", pgettext_lazy("result", "Resigned")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
@@ -131,7 +134,7 @@ class SectorBattle(models.Model):
 
     @property
     def level_name(self) -> str:
-        return next(info.name for info in LEVELS if info.level == self.level)
+        return level_name(next(info.name for info in LEVELS if info.level == self.level))
 
     @property
     def is_over(self) -> bool:
@@ -171,7 +174,9 @@ class SectorBattle(models.Model):
         so both fleets are no secret), with each side's submarine tracks so far: every cell
         a submarine of that side has lain on."""
         if not self.is_over:
-            raise IllegalMove("only a finished battle can be replayed")
+            raise IllegalMove(
+                "only a finished battle can be replayed", kind="battle_replay_unfinished"
+            )
         fleets = [[Placement.from_dict(p) for p in fleet] for fleet in self.fleets]
         game = SectorGame.replay(self.seed, fleets, [], first_player=HUMAN)
         tracks: list[set[Coordinate]] = [set(), set()]
@@ -193,7 +198,9 @@ class SectorBattle(models.Model):
     def _locked_for_setup(self) -> SectorBattle:
         battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
         if battle.status != self.Status.SETUP:
-            raise IllegalMove("the fleet is fixed once the battle has started")
+            raise IllegalMove(
+                "the fleet is fixed once the battle has started", kind="battle_fleet_fixed"
+            )
         return battle
 
     @transaction.atomic
@@ -231,7 +238,11 @@ class SectorBattle(models.Model):
         battle = self._locked_for_setup()
         game = battle.engine()
         if len(battle.placed) < len(FLEET):
-            raise IllegalMove(f"place all {len(FLEET)} ships before starting")
+            raise IllegalMove(
+                f"place all {len(FLEET)} ships before starting",
+                kind="battle_place_all",
+                ships=len(FLEET),
+            )
         game.setup_random()
         state = game.get_state()
         battle.fleets = [[p.to_dict() for p in fleet] for fleet in state.fleets]
@@ -246,9 +257,12 @@ class SectorBattle(models.Model):
         """The person's turn and the computer's answer, stored together or not at all;
         ``StaleTurn`` if the page showed an older state (a double click, a second tab)."""
         if self.status != self.Status.PLAYING:
-            raise IllegalMove("this battle is over" if self.is_over else "it has not started")
+            raise IllegalMove(
+                "this battle is over" if self.is_over else "it has not started",
+                kind="battle_over" if self.is_over else "battle_not_started",
+            )
         if self.moves != expected_move:
-            raise StaleTurn("that board was out of date; this is the current one")
+            raise StaleTurn("that board was out of date; this is the current one", kind="stale")
         game = self.engine()
         reports = [game.play(turn)]
         if game.phase is GamePhase.IN_PROGRESS and game.current_player == COMPUTER:
@@ -259,7 +273,7 @@ class SectorBattle(models.Model):
                 pk=self.pk, status=self.Status.PLAYING, moves=expected_move
             ).update(**after)
             if not advanced:
-                raise StaleTurn("that board was out of date; this is the current one")
+                raise StaleTurn("that board was out of date; this is the current one", kind="stale")
         for field, value in after.items():
             setattr(self, field, value)
         self._view_after_turn = (self.moves, game.view_for(HUMAN))
@@ -283,7 +297,9 @@ class SectorBattle(models.Model):
     def resign(self) -> None:
         battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
         if battle.status != self.Status.PLAYING:
-            raise IllegalMove("only a battle in progress can be resigned")
+            raise IllegalMove(
+                "only a battle in progress can be resigned", kind="cannot_resign_battle"
+            )
         battle.status = self.Status.RESIGNED
         battle.finished_at = timezone.now()
         battle.save(update_fields=["status", "finished_at"])

@@ -7,20 +7,22 @@ no response carries an enemy ship or submarine beyond what the rules told.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.limits import setting
-from games.display import sentence
 from games.engine import ROW_LETTERS, IllegalMove
 from games.models import guest_id
+from games.refusals import refusal
 from games.sector import (
     FLEET,
     SECTORS,
@@ -39,30 +41,49 @@ from games.sector import (
     parse_cell,
     sector_of,
 )
-from games.sector.ai import LEVELS
+from games.sector.ai import LEVELS, LevelInfo
 from games.sector_display import describe, enemy_board, own_board
 from games.views import per_address, per_player_setup, player_key
+from games.words import level_description, level_name, ship_name
 from sectors.models import HUMAN, SectorBattle, StaleTurn
 
 PAGE = "sectors/battle.html"
 
+
+def levels() -> list[LevelInfo]:
+    """The three computer players, named and described in the language of the request."""
+    return [
+        replace(info, name=level_name(info.name), description=level_description(info.description))
+        for info in LEVELS
+    ]
+
+
+# What a cell's state says, for a screen reader: on one's own sea, and on the enemy's (its
+# ships shown once the battle is over).
 STATE_TEXT = {
-    "water": "water",
-    "unknown": "unknown",
-    "ship": "your ship",
-    "sub-N": "your submarine heading north",
-    "sub-S": "your submarine heading south",
-    "sub-E": "your submarine heading east",
-    "sub-W": "your submarine heading west",
-    "miss": "water when fired at",
-    "hit": "hit",
-    "sunk": "sunk",
-    "seen": "recon saw a ship",
-    "barrage": "barrage, count only",
-    "course-row": "on a submarine course across",
-    "course-column": "on a submarine course down",
-    "course-both": "on two submarine courses",
-    "track": "a submarine passed here",
+    "water": pgettext_lazy("sector cell", "water"),
+    "unknown": pgettext_lazy("sector cell", "unknown"),
+    "ship": pgettext_lazy("sector cell", "your ship"),
+    "sub-N": pgettext_lazy("sector cell", "your submarine heading north"),
+    "sub-S": pgettext_lazy("sector cell", "your submarine heading south"),
+    "sub-E": pgettext_lazy("sector cell", "your submarine heading east"),
+    "sub-W": pgettext_lazy("sector cell", "your submarine heading west"),
+    "miss": pgettext_lazy("sector cell", "water when fired at"),
+    "hit": pgettext_lazy("sector cell", "hit"),
+    "sunk": pgettext_lazy("sector cell", "sunk"),
+    "seen": pgettext_lazy("sector cell", "recon saw a ship"),
+    "barrage": pgettext_lazy("sector cell", "barrage, count only"),
+    "course-row": pgettext_lazy("sector cell", "on a submarine course across"),
+    "course-column": pgettext_lazy("sector cell", "on a submarine course down"),
+    "course-both": pgettext_lazy("sector cell", "on two submarine courses"),
+    "track": pgettext_lazy("sector cell", "a submarine passed here"),
+}
+ENEMY_STATE_TEXT = STATE_TEXT | {
+    "ship": pgettext_lazy("sector cell", "enemy ship"),
+    "sub-N": pgettext_lazy("sector cell", "enemy submarine heading north"),
+    "sub-S": pgettext_lazy("sector cell", "enemy submarine heading south"),
+    "sub-E": pgettext_lazy("sector cell", "enemy submarine heading east"),
+    "sub-W": pgettext_lazy("sector cell", "enemy submarine heading west"),
 }
 SYMBOLS = {
     "water": "",
@@ -88,20 +109,19 @@ def sea(states: dict[Coordinate, str], *, enemy: bool = False) -> list[tuple[str
     """A sea's rows for the template: each cell's label, state, words, symbol, and the
     sector lines and numerals to draw."""
     rows = []
+    cell_words = pgettext("sector cell", "%(cell)s %(words)s, sector %(sector)s")
     for row in range(SIZE):
         cells = []
         for col in range(SIZE):
             cell = Coordinate(row, col)
             state = states[cell]
             sector = sector_of(cell)
-            words = STATE_TEXT[state]
-            if enemy:  # the enemy fleet, shown once the battle is over
-                words = words.replace("your ", "enemy ")
+            words = (ENEMY_STATE_TEXT if enemy else STATE_TEXT)[state]
             cells.append(
                 {
                     "label": str(cell),
                     "state": state,
-                    "words": f"{cell} {words}, sector {numeral(sector)}",
+                    "words": cell_words % {"cell": cell, "words": words, "sector": numeral(sector)},
                     "symbol": SYMBOLS[state],
                     "numeral": numeral(sector) if row % 3 == 0 and col % 3 == 0 else "",
                     "edge_right": col % 3 == 2 and col < SIZE - 1,
@@ -144,6 +164,7 @@ def _page(
         context["enemy_rows"] = sea(enemy_board(view), enemy=True)
         context["log"] = [describe(r, HUMAN) for r in reversed(view.reports)]
         context["latest"] = _latest(view)
+        context["enemy_sunk"] = ", ".join(ship_name(name) for name in view.enemy_sunk)
         context["fleet"] = [
             {"name": s.name, "sector": numeral(s.sector), "afloat": s.afloat} for s in view.fleet
         ]
@@ -164,7 +185,7 @@ def _latest(view: SectorView) -> list[str]:
 @require_GET
 def new_battle(request: HttpRequest) -> TemplateResponse:
     """Choose the sector game's opponent."""
-    return TemplateResponse(request, "sectors/new.html", {"levels": LEVELS})
+    return TemplateResponse(request, "sectors/new.html", {"levels": levels()})
 
 
 @require_POST
@@ -181,7 +202,15 @@ def create_battle(request: HttpRequest) -> HttpResponse:
         return TemplateResponse(
             request,
             "sectors/new.html",
-            {"levels": LEVELS, "error": f"Choose one of the {len(LEVELS)} opponents."},
+            {
+                "levels": levels(),
+                "error": ngettext(
+                    "Choose one of the %(number)d opponents.",
+                    "Choose one of the %(number)d opponents.",
+                    len(LEVELS),
+                )
+                % {"number": len(LEVELS)},
+            },
             status=400,
         )
     return redirect(battle)
@@ -203,7 +232,7 @@ def place_ship(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     try:
         battle.place_ship(post.get("ship", ""), post.get("cell", ""), post.get("lie", ""))
     except ValueError as error:
-        return _page(request, battle, error=sentence(error), status=422)
+        return _page(request, battle, error=refusal(error), status=422)
     return redirect(battle)
 
 
@@ -221,7 +250,7 @@ def setup_action(request: HttpRequest, battle_id: UUID, what: str) -> HttpRespon
         else:
             battle.start()
     except ValueError as error:
-        return _page(request, battle, error=sentence(error), status=409)
+        return _page(request, battle, error=refusal(error), status=409)
     return redirect(battle)
 
 
@@ -257,18 +286,18 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     try:
         expected = int(request.POST.get("move", ""))
     except ValueError:
-        stale = "The page was out of date; this is the current one."
+        stale = gettext("The page was out of date; this is the current one.")
         return _page(request, battle, error=stale, status=409)
     try:
         turn = parse_turn(request.POST, battle.view())
         battle.play(turn, expected)
     except StaleTurn as error:
-        return _page(request, battle, error=sentence(error), status=409)
+        return _page(request, battle, error=refusal(error), status=409)
     except IllegalMove as error:
         status = 409 if battle.status != SectorBattle.Status.PLAYING else 400
-        return _page(request, battle, error=sentence(error), status=status)
+        return _page(request, battle, error=refusal(error), status=status)
     except ValueError as error:
-        return _page(request, battle, error=sentence(error), status=400)
+        return _page(request, battle, error=refusal(error), status=400)
     return redirect(battle)
 
 
@@ -280,7 +309,7 @@ def resign(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     try:
         battle.resign()
     except IllegalMove as error:
-        return _page(request, battle, error=sentence(error), status=409)
+        return _page(request, battle, error=refusal(error), status=409)
     return redirect(battle)
 
 
@@ -292,9 +321,10 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
         step = min(max(int(request.GET.get("step", battle.moves)), 0), battle.moves)
         game, tracks = battle.replay(step)
     except ValueError as error:
-        return _page(request, battle, error=sentence(error), status=409)
+        return _page(request, battle, error=refusal(error), status=409)
     seas = []
-    for seat, title in ((HUMAN, "Your fleet"), (1 - HUMAN, f"The {battle.level_name}'s fleet")):
+    theirs = gettext("The %(name)s's fleet") % {"name": battle.level_name}
+    for seat, title in ((HUMAN, gettext("Your fleet")), (1 - HUMAN, theirs)):
         states = own_board(game.view_for(seat))
         for cell in tracks[seat]:
             if states[cell] in ("water", "miss"):
@@ -306,7 +336,9 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
         "step": step,
         "seas": seas,
         "columns": range(1, SIZE + 1),
-        "told": describe(reports[-1], HUMAN) if reports else "The battle begins: you start.",
+        "told": describe(reports[-1], HUMAN)
+        if reports
+        else gettext("The battle begins: you start."),
         "previous": step - 1 if step > 0 else None,
         "next": step + 1 if step < battle.moves else None,
     }

@@ -17,3 +17,12 @@ def _fire_as_fast_as_tests_go(settings):
     settings.ADDRESS_RATE = settings.SIGNUP_RATE = settings.LOGIN_RATE = "100000/s"
     settings.PASSWORD_CHANGE_RATE = "100000/s"
     cache.clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _translations_compiled():
+    """The .mo files the pages are translated from, as `make run` builds them (they are not
+    kept in git): a bare `pytest` runs in every language too."""
+    from django.core.management import call_command
+
+    call_command("translations", compile=True, stdout=__import__("io").StringIO())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 
 from games.display import duration
 
@@ -15,23 +17,26 @@ NONE = "\N{EN DASH}"
 
 @register.filter
 def percent(value: float | None) -> str:
-    """``42%``, or a dash when there is nothing to divide by yet."""
-    return NONE if value is None else f"{value:.0f}%"
+    """``42%`` (``42 %`` in German and French), or a dash when there is nothing to divide by
+    yet."""
+    if value is None:
+        return NONE
+    return gettext("%(number)s%%") % {"number": number_format(round(value), 0)}
 
 
 @register.filter
 def decimal(value: float | None, places: int = 1) -> str:
-    """``12.3``, or a dash."""
-    return NONE if value is None else f"{value:.{places}f}"
+    """``12.3`` (``12,3`` in German, French and Spanish), or a dash."""
+    return NONE if value is None else number_format(value, places)
 
 
 @register.filter
 def duration_words(value: timedelta) -> str:
     """``15 minutes``, ``1 hour``, ``1 hour 30 minutes``."""
     hours, minutes = divmod(round(value.total_seconds() / 60), 60)
-    parts = [f"{hours} hour{'s' if hours != 1 else ''}"] if hours else []
+    parts = [ngettext("%d hour", "%d hours", hours) % hours] if hours else []
     if minutes or not hours:
-        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+        parts.append(ngettext("%d minute", "%d minutes", minutes) % minutes)
     return " ".join(parts)
 
 

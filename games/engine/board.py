@@ -111,23 +111,41 @@ class Board:
             first = Coordinate.coerce(start, size)
             way = Orientation(orientation)
         except ValueError as error:
-            raise InvalidPlacement(str(error)) from error
+            raise InvalidPlacement(
+                str(error),
+                kind=getattr(error, "kind", ""),
+                **getattr(error, "values", {}),
+            ) from error
         if ship_name in self._ships:
-            raise InvalidPlacement(f"the {ship_name} is already placed")
+            raise InvalidPlacement(
+                f"the {ship_name} is already placed", kind="already_placed", ship=ship_name
+            )
         ship = Ship(spec.name, spec.length, first, way)
         if not all(cell.in_bounds(size) for cell in (first, ship.cells[-1])):
-            raise InvalidPlacement(f"the {ship_name} would run off the board")
+            raise InvalidPlacement(
+                f"the {ship_name} would run off the board", kind="off_board_ship", ship=ship_name
+            )
         for cell in ship.cells:
             if cell in self._ship_at:
                 raise InvalidPlacement(
-                    f"the {ship_name} would overlap the {self._ship_at[cell].name} at {cell}"
+                    f"the {ship_name} would overlap the {self._ship_at[cell].name} at {cell}",
+                    kind="overlap",
+                    ship=ship_name,
+                    other=self._ship_at[cell].name,
+                    cell=str(cell),
                 )
         if not self.rules.allow_adjacent:
             for cell in ship.cells:
                 for near in cell.surrounding(size):
                     if near in self._ship_at:
                         other = self._ship_at[near].name
-                        raise InvalidPlacement(f"the {ship_name} would touch the {other} at {near}")
+                        raise InvalidPlacement(
+                            f"the {ship_name} would touch the {other} at {near}",
+                            kind="touch",
+                            ship=ship_name,
+                            other=other,
+                            cell=str(near),
+                        )
         return ship
 
     def place_ship(
@@ -138,7 +156,9 @@ class Board:
     ) -> Ship:
         """Place a ship of the fleet; ``InvalidPlacement`` (a ``ValueError``) if forbidden."""
         if self._shots:
-            raise InvalidPlacement("ships cannot move once firing has started")
+            raise InvalidPlacement(
+                "ships cannot move once firing has started", kind="firing_started"
+            )
         ship = self.check_placement(ship_name, start, orientation)
         self._ships[ship.name] = ship
         for cell in ship.cells:
@@ -149,10 +169,14 @@ class Board:
     def remove_ship(self, ship_name: str) -> None:
         """Take a placed ship off the board again (setup only)."""
         if self._shots:
-            raise InvalidPlacement("ships cannot move once firing has started")
+            raise InvalidPlacement(
+                "ships cannot move once firing has started", kind="firing_started"
+            )
         ship = self._ships.pop(ship_name, None)
         if ship is None:
-            raise InvalidPlacement(f"the {ship_name} is not on the board")
+            raise InvalidPlacement(
+                f"the {ship_name} is not on the board", kind="not_on_board", ship=ship_name
+            )
         for cell in ship.cells:
             del self._ship_at[cell]
         self._cells_afloat -= ship.length
@@ -248,7 +272,9 @@ class Board:
         if not cell.in_bounds(self.rules.board_size):
             raise IllegalMove(f"{cell!r} is off the board")
         if cell in self._shots:
-            raise IllegalMove(f"{cell} has already been fired at")
+            raise IllegalMove(
+                f"{cell} has already been fired at", kind="already_fired", cell=str(cell)
+            )
         return cell
 
     def receive_shot(self, coord: Coordinate | str | tuple[int, int]) -> ShotResult:

@@ -43,13 +43,20 @@ class Coordinate:
         match = _LABEL.fullmatch(text)
         if match is None:
             raise InvalidCoordinate(
-                f"{text!r} is not a cell: use a row letter and a column number, like B7"
+                f"{text!r} is not a cell: use a row letter and a column number, like B7",
+                kind="not_a_cell",
+                text=text,
             )
         row = ROW_LETTERS.index(match[1].upper())
         col = int(match[2]) - 1
         if row >= board_size or not 0 <= col < board_size:
             last = f"{ROW_LETTERS[board_size - 1]}{board_size}"
-            raise InvalidCoordinate(f"{text.strip()!r} is off the board (A1 to {last})")
+            raise InvalidCoordinate(
+                f"{text.strip()!r} is off the board (A1 to {last})",
+                kind="off_board",
+                text=text.strip(),
+                last=last,
+            )
         return cls(row, col)
 
     @classmethod

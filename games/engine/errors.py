@@ -2,7 +2,18 @@
 
 
 class BattleshipError(ValueError):
-    """Base of every error the engine raises for bad input; the game is left unchanged."""
+    """Base of every error the engine raises for bad input; the game is left unchanged.
+
+    The message is English, for programs and logs. A front end that speaks other languages
+    reads ``kind`` (a short name for what went wrong, "" where none is given) and
+    ``values`` (what the message names: cells as labels like "B7", ship names, counts)
+    and writes its own sentence, without parsing the message.
+    """
+
+    def __init__(self, message: str = "", /, *, kind: str = "", **values: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.values = values
 
 
 class InvalidCoordinate(BattleshipError):

@@ -344,7 +344,9 @@ class BattleshipGame:
         self._require_setup()
         missing = [p for p, board in enumerate(self.boards) if not board.is_complete]
         if missing:
-            raise InvalidPlacement(f"player {missing[0]} has not placed the whole fleet")
+            raise InvalidPlacement(
+                f"player {missing[0]} has not placed the whole fleet", kind="fleet_incomplete"
+            )
         policy = self.rules.first_player
         if policy is FirstPlayer.COIN_FLIP:
             first = random.Random(f"{self.seed}:first-player").randrange(2)
@@ -377,13 +379,19 @@ class BattleshipGame:
         if weapon is None and len(cells) > self._shots_left:
             left = self._shots_left
             raise IllegalMove(
-                f"this turn has {left} shot{'s' if left != 1 else ''} left, not {len(cells)}"
+                f"this turn has {left} shot{'s' if left != 1 else ''} left, not {len(cells)}",
+                kind="shots_left",
+                left=left,
+                cells=len(cells),
             )
         if self.rules.group_reports and len(cells) != self._shots_left:
             # The turn is answered as a whole: fired a cell at a time, it would be told
             # cell by cell (rules/004; decision 12).
             raise IllegalMove(
-                f"this turn is {self._shots_left} shots named together, not {len(cells)}"
+                f"this turn is {self._shots_left} shots named together, not {len(cells)}",
+                kind="shots_together",
+                shots=self._shots_left,
+                cells=len(cells),
             )
         self.played.append(PlayedMove(shooter, move, cells))
         if weapon is not None:
@@ -410,12 +418,18 @@ class BattleshipGame:
     def _check_weapon(self, shooter: int, weapon: Weapon) -> None:
         name = weapon.value.replace("_", " ")
         if weapon not in self.rules.weapons():
-            raise IllegalMove(f"these rules have no {name}")
+            raise IllegalMove(f"these rules have no {name}", kind="no_weapon", weapon=weapon.value)
         if self.weapons_left(shooter)[weapon] <= 0:
-            raise IllegalMove(f"every {name} has been used")
+            raise IllegalMove(
+                f"every {name} has been used", kind="weapon_used", weapon=weapon.value
+            )
         if self._fired_this_turn:
             article = "an" if name[0] in "aeiou" else "a"
-            raise IllegalMove(f"{article} {name} is a whole turn: use it before firing")
+            raise IllegalMove(
+                f"{article} {name} is a whole turn: use it before firing",
+                kind="weapon_whole_turn",
+                weapon=weapon.value,
+            )
 
     def play_turn(self, player: MoveChooser) -> list[MoveResult]:
         """Let ``player`` (a computer player, say) play the whole turn of the player to move,
@@ -439,7 +453,10 @@ class BattleshipGame:
                 if self.phase is GamePhase.SETUP
                 else "after the game is over"
             )
-            raise IllegalMove(f"no shots can be fired {when}")
+            raise IllegalMove(
+                f"no shots can be fired {when}",
+                kind="no_shots_before" if self.phase is GamePhase.SETUP else "no_shots_after",
+            )
         return self._current()
 
     def _shoot(self, shooter: int, cell: Coordinate) -> MoveResult:
@@ -490,7 +507,7 @@ class BattleshipGame:
         """``player`` gives up: the game ends and the other player wins (rules/002, 4.4)."""
         seat = self._seat(player)
         if self.phase is not GamePhase.IN_PROGRESS:
-            raise IllegalMove("only a game in progress can be resigned")
+            raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
         self.phase = GamePhase.FINISHED
         self.winner = 1 - seat
         self.resigned = seat
@@ -666,7 +683,9 @@ class BattleshipGame:
 
     def _require_setup(self) -> None:
         if self.phase is not GamePhase.SETUP:
-            raise InvalidPlacement("ships can only be placed before the game starts")
+            raise InvalidPlacement(
+                "ships can only be placed before the game starts", kind="placing_over"
+            )
 
     @staticmethod
     def _seat(player: int) -> int:

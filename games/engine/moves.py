@@ -43,11 +43,13 @@ class Fire:
         ):
             raise BattleshipError("a volley is a tuple of cells")
         if not self.cells:
-            raise IllegalMove("choose at least one cell to fire at")
+            raise IllegalMove("choose at least one cell to fire at", kind="no_cells")
         seen: set[Coordinate] = set()
         for cell in self.cells:
             if cell in seen:
-                raise IllegalMove(f"{cell} is chosen twice in one volley")
+                raise IllegalMove(
+                    f"{cell} is chosen twice in one volley", kind="chosen_twice", cell=str(cell)
+                )
             seen.add(cell)
 
     @classmethod
@@ -117,7 +119,11 @@ class AirStrike:
             raise IllegalMove(f"{self.center!r} is off the board")
         cells = tuple(cell for cell in self.square(size) if not board.fired_at(cell))
         if not cells:
-            raise IllegalMove(f"every cell around {self.center} has been fired at already")
+            raise IllegalMove(
+                f"every cell around {self.center} has been fired at already",
+                kind="strike_all_fired",
+                cell=str(self.center),
+            )
         return cells
 
 
@@ -182,7 +188,12 @@ class Torpedo:
     def targets(self, board: Board) -> tuple[Coordinate, ...]:
         size = board.rules.board_size
         if self.line >= size:
-            raise IllegalMove(f"there is no {self.line_label} on this board")
+            raise IllegalMove(
+                f"there is no {self.line_label} on this board",
+                kind="no_such_line",
+                axis="row" if self.edge.along_row else "column",
+                name=self.line_label.split()[-1],
+            )
         for cell in self.path(size):
             if board.ship_at(cell) is not None and not board.fired_at(cell):
                 return (cell,)

@@ -232,7 +232,9 @@ class RuleSet:
         for ship in self.fleet:
             if ship.name == name:
                 return ship
-        raise BattleshipError(f"there is no {name!r} in this fleet")
+        raise BattleshipError(
+            f"there is no {name!r} in this fleet", kind="no_such_ship", ship=str(name)
+        )
 
     @property
     def names_sunk_ships(self) -> bool:

@@ -75,17 +75,17 @@ class Barrage:
 
     def __post_init__(self) -> None:
         if not isinstance(self.cells, tuple) or len(self.cells) != 3:
-            raise IllegalMove("a barrage fires at exactly three cells")
+            raise IllegalMove("a barrage fires at exactly three cells", kind="barrage_three")
         for cell in self.cells:
             _cell(cell)
         if len(set(self.cells)) != 3:
-            raise IllegalMove("a barrage fires at three different cells")
+            raise IllegalMove("a barrage fires at three different cells", kind="barrage_different")
 
     @classmethod
     def at(cls, *cells: Coordinate | str) -> Barrage:
         parsed = tuple(_cell(cell) for cell in cells)
         if len(parsed) != 3:
-            raise IllegalMove("a barrage fires at exactly three cells")
+            raise IllegalMove("a barrage fires at exactly three cells", kind="barrage_three")
         return cls((parsed[0], parsed[1], parsed[2]))
 
     def to_dict(self) -> dict[str, Any]:

@@ -130,7 +130,12 @@ class Ship:
         dr, dc = placement.orientation.step
         end = (start.row + dr * (ship.length - 1), start.col + dc * (ship.length - 1))
         if not on_board(start.row, start.col) or not on_board(*end):
-            raise InvalidPlacement(f"the {ship.name} at {start} would leave the sea")
+            raise InvalidPlacement(
+                f"the {ship.name} at {start} would leave the sea",
+                kind="leave_sea",
+                ship=ship.name,
+                cell=str(start),
+            )
         if (ship.kind is Kind.SUBMARINE) != (placement.heading is not None):
             raise InvalidPlacement(f"only a submarine has a heading ({ship.name})")
         cells = _cells(start, placement.orientation, ship.length)
@@ -198,12 +203,19 @@ def check_spacing(ships: Sequence[Ship], new: Ship) -> None:
     every ship already placed (decision 16) and is not one of them."""
     for other in ships:
         if other.name == new.name:
-            raise InvalidPlacement(f"the {new.name} is already placed")
+            raise InvalidPlacement(
+                f"the {new.name} is already placed", kind="already_placed", ship=new.name
+            )
         for cell in new.cells:
             for own in other.cells:
                 if abs(cell.row - own.row) <= 1 and abs(cell.col - own.col) <= 1:
                     what = "overlap" if cell == own else "be closer than one cell to"
-                    raise InvalidPlacement(f"the {new.name} would {what} the {other.name}")
+                    raise InvalidPlacement(
+                        f"the {new.name} would {what} the {other.name}",
+                        kind="overlap_ship" if cell == own else "too_close",
+                        ship=new.name,
+                        other=other.name,
+                    )
 
 
 def build_fleet(placements: Iterable[Placement]) -> tuple[Ship, ...]:
@@ -216,7 +228,9 @@ def build_fleet(placements: Iterable[Placement]) -> tuple[Ship, ...]:
         ships.append(ship)
     missing = [s.name for s in FLEET if s.name not in {ship.name for ship in ships}]
     if missing:
-        raise InvalidPlacement(f"the fleet is incomplete: no {', '.join(missing)}")
+        raise InvalidPlacement(
+            f"the fleet is incomplete: no {', '.join(missing)}", kind="fleet_incomplete"
+        )
     order = {s.name: i for i, s in enumerate(FLEET)}
     return tuple(sorted(ships, key=lambda ship: order[ship.name]))
 

@@ -123,30 +123,44 @@ class Legal:
     def check(self, turn: Turn) -> None:
         """``IllegalMove`` naming the first thing in ``turn`` that is not allowed now."""
         if not self.shooters:
-            raise IllegalMove("it is not this player's turn")
+            raise IllegalMove("it is not this player's turn", kind="not_your_turn")
         action = turn.action
         if isinstance(action, Shot):
             if action.ship not in self.shooters:
-                raise IllegalMove(f"the {action.ship} is sunk and cannot fire")
+                raise IllegalMove(
+                    f"the {action.ship} is sunk and cannot fire",
+                    kind="sunk_cannot_fire",
+                    ship=action.ship,
+                )
             self._check_targets((action.cell,))
         elif isinstance(action, Barrage):
             if not self.barrage:
-                raise IllegalMove("only the Battleship fires a barrage, and it is sunk")
+                raise IllegalMove(
+                    "only the Battleship fires a barrage, and it is sunk", kind="no_barrage"
+                )
             self._check_targets(action.cells)
         elif isinstance(action, Recon) and not self.recon:
-            raise IllegalMove("only the Carrier launches the recon aircraft, and it is sunk")
+            raise IllegalMove(
+                "only the Carrier launches the recon aircraft, and it is sunk", kind="no_recon"
+            )
         elif isinstance(action, Sonar) and not self.sonar:
-            raise IllegalMove("only the Destroyer uses sonar, and it is sunk")
+            raise IllegalMove("only the Destroyer uses sonar, and it is sunk", kind="no_sonar")
         if turn.move is not None and turn.move.submarine not in self.submarines:
             raise IllegalMove(
                 f"the {turn.move.submarine} cannot move: it is sunk, at the edge of the sea, "
-                "or another submarine is in its way"
+                "or another submarine is in its way",
+                kind="sub_cannot_move",
+                ship=turn.move.submarine,
             )
 
     def _check_targets(self, cells: Iterable[Coordinate]) -> None:
         for cell in cells:
             if cell not in self.targets:
-                raise IllegalMove(f"{cell} is a ship's cell already hit: fire elsewhere")
+                raise IllegalMove(
+                    f"{cell} is a ship's cell already hit: fire elsewhere",
+                    kind="already_hit",
+                    cell=str(cell),
+                )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -382,7 +396,7 @@ class SectorGame:
             turn = Turn(turn)
         if self.phase is not GamePhase.IN_PROGRESS:
             when = "before the game has started" if self.phase is GamePhase.SETUP else "over"
-            raise IllegalMove(f"no turn can be played: the game is {when}")
+            raise IllegalMove(f"no turn can be played: the game is {when}", kind="no_turn_now")
         actor = self._current()
         self.legal_actions(actor).check(turn)
         report = self._apply(actor, turn)
@@ -482,7 +496,7 @@ class SectorGame:
         """``player`` gives up: the game ends and the other player wins."""
         seat = self._seat(player)
         if self.phase is not GamePhase.IN_PROGRESS:
-            raise IllegalMove("only a game in progress can be resigned")
+            raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
         self.phase = GamePhase.FINISHED
         self.winner = 1 - seat
         self.resigned = seat
@@ -579,7 +593,9 @@ class SectorGame:
 
     def _require_setup(self) -> None:
         if self.phase is not GamePhase.SETUP:
-            raise InvalidPlacement("ships can only be placed before the game starts")
+            raise InvalidPlacement(
+                "ships can only be placed before the game starts", kind="placing_over"
+            )
 
     @staticmethod
     def _seat(player: int) -> int:

@@ -47,7 +47,9 @@ def parse_sector(value: str | int) -> int:
             return _NUMERALS.index(text) + 1
         if text.isdigit() and int(text) in SECTORS:
             return int(text)
-    raise InvalidSector(f"{value!r} is not a sector: name one of I to XVI")
+    raise InvalidSector(
+        f"{value!r} is not a sector: name one of I to XVI", kind="not_a_sector", text=str(value)
+    )
 
 
 def sector_of(cell: Coordinate) -> int:

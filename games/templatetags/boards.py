@@ -16,10 +16,11 @@ from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.display import Cell, CellState, Hull, ShipStatus
 from games.hints import HeatCell
+from games.words import ship_name
 
 register = template.Library()
 
@@ -110,7 +111,7 @@ def _latest(cell: Cell) -> str:
 
 def _heat_button(label: str, heat: HeatCell) -> str:
     """A cell one may fire at, coloured by the hint's chance of a hit, which its name says."""
-    name = _("%(cell)s, hit chance %(percent)s") % {"cell": label, "percent": heat.percent}
+    name = gettext("%(cell)s, hit chance %(percent)s") % {"cell": label, "percent": heat.percent}
     return (
         f'<button type="submit" name="cell" value="{label}" '
         f'class="cell unknown heat heat-{heat.level}" aria-label="{escape(name)}">'
@@ -208,21 +209,29 @@ def fleet_status(
     items = []
     for ship in ships:
         if ship.sunk:
-            state = "sunk"
+            state = pgettext("ship", "sunk")
         elif ship.hits is None:
-            state = "afloat"  # an enemy ship's damage is not known until it sinks
+            state = pgettext("ship", "afloat")  # an enemy ship's damage is not known until it sinks
         elif ship.hits:
-            state = f"{ship.hits} of {ship.length} hit"
+            state = ngettext(
+                "%(hits)d of %(length)d hit", "%(hits)d of %(length)d hit", ship.length
+            ) % {"hits": ship.hits, "length": ship.length}
         else:
-            state = "undamaged"
+            state = pgettext("ship", "undamaged")
         items.append(
             f'<li class="{"is-sunk" if ship.sunk else ""}">'
-            f'<span class="ship-name">{escape(ship.name)}</span> '
+            f'<span class="ship-name">{escape(ship_name(ship.name))}</span> '
             f'<span class="ship-cells" aria-hidden="true">{_PIP * ship.length}</span> '
-            f'<span class="ship-state">{state}</span></li>'
+            f'<span class="ship-state">{escape(state)}</span></li>'
         )
     return mark_safe(  # noqa: S308  # nosec B308 B703
         f'<ul class="fleet-status" id="{escape(list_id)}" aria-label="{escape(label)}"{_swap(oob)}>'
         + "".join(items)
         + "</ul>"
     )
+
+
+@register.filter(name="ship_name")
+def ship_name_filter(name: str) -> str:
+    """A ship's name from the rule set, in the page's language."""
+    return ship_name(name)

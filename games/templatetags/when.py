@@ -3,8 +3,9 @@
 from datetime import datetime
 
 from django import template
+from django.contrib.humanize.templatetags.humanize import naturaltime
 from django.utils import timezone
-from django.utils.timesince import timesince
+from django.utils.translation import gettext
 
 register = template.Library()
 
@@ -15,5 +16,6 @@ def ago(moment: datetime | None) -> str:
     if moment is None:
         return ""
     if (timezone.now() - moment).total_seconds() < 60:
-        return "just now"
-    return f"{timesince(moment)} ago"
+        return gettext("just now")
+    # Humanize's words, in the page's language ("vor 5 Minuten", "il y a 5 minutes").
+    return str(naturaltime(moment))

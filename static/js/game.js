@@ -313,12 +313,29 @@
     if (setup) setup.focus();
   }
 
+  // --- The page's words: the page hands them over in its language (data-* of #game-words),
+  // with "{name}" where a value goes; English if they are missing. ---
+  const ENGLISH = {
+    failed: "That did not work ({status}). Reload the page to see the game as saved.",
+    unreachable: "The server could not be reached. Check your connection and try again.",
+    mute: "Mute sounds",
+    unmute: "Unmute sounds",
+    chosenOf: "{chosen} of {size} chosen.",
+    pickMore: "Pick {more} more.",
+  };
+  function words(key, values) {
+    const given = document.getElementById("game-words");
+    let text = (given && given.dataset[key]) || ENGLISH[key];
+    for (const [name, value] of Object.entries(values || {})) text = text.replace(`{${name}}`, value);
+    return text;
+  }
+
   // --- Errors that are not swapped in (lost connection, someone else's game) ---
   document.addEventListener("htmx:responseError", (event) => {
-    say("That did not work (" + event.detail.xhr.status + "). Reload the page to see the game as saved.");
+    say(words("failed", { status: event.detail.xhr.status }));
   });
   document.addEventListener("htmx:sendError", () => {
-    say("The server could not be reached. Check your connection and try again.");
+    say(words("unreachable"));
   });
 
   function say(text) {
@@ -364,7 +381,7 @@
     if (!button) return;
     button.hidden = false;
     // The name says what a press does, so what is seen and what is heard agree.
-    button.querySelector(".mute-label").textContent = muted() ? "Unmute sounds" : "Mute sounds";
+    button.querySelector(".mute-label").textContent = muted() ? words("unmute") : words("mute");
     button.classList.toggle("is-muted", muted());
   }
 
@@ -403,10 +420,10 @@
     // The button's own words (the page's, in its language), with the count once complete.
     fire.dataset.label = fire.dataset.label || fire.textContent.trim();
     fire.textContent = chosen.length === size ? `${fire.dataset.label} (${size})` : fire.dataset.label;
-    count.textContent = `${chosen.length} of ${size} chosen.`;
+    count.textContent = words("chosenOf", { chosen: chosen.length, size });
     // A turn named whole (five-shot group reports) cannot be fired in part: say what is left.
     const more = size - chosen.length;
-    if (status().dataset.whole && more > 0) count.textContent += ` Pick ${more} more.`;
+    if (status().dataset.whole && more > 0) count.textContent += " " + words("pickMore", { more });
   }
 
   function status() { return document.getElementById("volley-status"); }
