@@ -143,20 +143,12 @@ class Admiral(ComputerPlayer):
     search_endgame: ClassVar[bool] = True
     """Whether the last ship's single shots are searched (``games.ai.endgame``)."""
 
-    draws: ClassVar[int] = 5
-    """The level whose random draws (ties, samples) it makes: the Fleet Admiral makes the
-    Admiral's, so that it fires the Admiral's shot wherever its search does not apply."""
-
-    def rng(self, view: PlayerView, purpose: str = "shot") -> random.Random:
-        """The generator for one decision, drawn as the level ``draws``."""
-        return random.Random(f"{self.seed}:{self.draws}:{view.move_number}:{purpose}")
-
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
         if knowledge.group is not None:  # group reports: fleets fitting every report
-            found = groups.admiral_heat(knowledge, f"{self.seed}:{self.draws}")
+            found = groups.admiral_heat(knowledge, f"{self.seed}:{self.level}")
             return found if found is not None else Captain(self.seed).scores(knowledge)
-        heat = fleet_posterior(knowledge, f"{self.seed}:{self.draws}")
+        heat = fleet_posterior(knowledge, f"{self.seed}:{self.level}")
         open_cells = list(bits(knowledge.untargeted))
         if heat is None or not heat[open_cells].any():
             # Only if the view contradicts itself: fall back on counting ship by ship.

@@ -143,15 +143,3 @@ def test_the_fleet_admiral_fires_legal_shots_the_same_way_for_a_seed(rules, monk
         assert first.shots == again.shots  # play() refuses a repeated or illegal shot
         assert len(set(first.shots)) == len(first.shots)
     assert any(shot is not None for shot in searched)
-
-
-def test_where_its_search_does_not_apply_it_fires_the_admirals_shot():
-    rules = RuleSet.standard()
-    views = [
-        view_of(rules, []),
-        view_of(rules, [("E5", False, None), ("F6", True, None)]),
-        view_of(rules, [("A1", True, None), ("A2", True, None), ("A3", False, None)]),
-    ]
-    for seed in range(5):
-        for view in views:
-            assert get_player(6, seed).choose_shot(view) == get_player(5, seed).choose_shot(view)
