@@ -1,8 +1,6 @@
-"""The computer opponents: five levels, from the Recruit to the Admiral, and a sixth.
+"""The computer opponents: five levels, from the Recruit to the Admiral.
 
-``get_player(level, seed)`` gives a player; ``LEVELS`` lists the five a game offers, and
-``ALL_LEVELS`` adds the Fleet Admiral (level 6, up to about a second a move: the benchmark
-commands play it; the site does not offer it yet). A player
+``get_player(level, seed)`` gives a player; ``LEVELS`` lists them for a chooser. A player
 sees only its own ``PlayerView`` (never the opponent's board), keeps no memory between
 moves, and plays by the same rules as a person. Like the engine, this package imports
 nothing from Django.
@@ -14,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from games.ai import _threads  # noqa: F401  (before numpy is imported)
-from games.ai.admiral import Admiral, FleetAdmiral
+from games.ai.admiral import Admiral
 from games.ai.base import ComputerPlayer
 from games.ai.captain import Captain
 from games.ai.ensign import Ensign
@@ -22,10 +20,8 @@ from games.ai.lieutenant import Lieutenant
 from games.ai.recruit import Recruit
 
 _PLAYERS: dict[int, type[ComputerPlayer]] = {
-    cls.level: cls for cls in (Recruit, Ensign, Lieutenant, Captain, Admiral, FleetAdmiral)
+    cls.level: cls for cls in (Recruit, Ensign, Lieutenant, Captain, Admiral)
 }
-# The levels a game offers: each answers a move well inside a web request.
-_OFFERED = (1, 2, 3, 4, 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +33,13 @@ class LevelInfo:
     description: str
 
 
-ALL_LEVELS: tuple[LevelInfo, ...] = tuple(
+LEVELS: tuple[LevelInfo, ...] = tuple(
     LevelInfo(level, cls.name, cls.description) for level, cls in sorted(_PLAYERS.items())
 )
-LEVELS: tuple[LevelInfo, ...] = tuple(info for info in ALL_LEVELS if info.level in _OFFERED)
 
 
 def get_player(level: int, seed: int) -> ComputerPlayer:
-    """The computer player of ``level`` (1 to 6), its choices seeded by ``seed``.
+    """The computer player of ``level`` (1 to 5), its choices seeded by ``seed``.
 
     Raises ``ValueError`` for a level that does not exist.
     """
@@ -64,4 +59,4 @@ def computer_seed(game_seed: int, seat: int = 1) -> int:
     return random.Random(f"{game_seed}:computer{suffix}").getrandbits(63)
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "ComputerPlayer", "LevelInfo", "computer_seed", "get_player"]
+__all__ = ["LEVELS", "ComputerPlayer", "LevelInfo", "computer_seed", "get_player"]

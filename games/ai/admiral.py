@@ -33,7 +33,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from games.ai import endgame, fleet_sampling, fleet_search, groups
+from games.ai import endgame, fleet_sampling, groups
 from games.ai.base import ComputerPlayer
 from games.ai.captain import VOLLEYS, Captain
 from games.ai.geometry import bits, coordinate, halo, placements
@@ -182,13 +182,8 @@ class Admiral(ComputerPlayer):
             return super().choose_shots(view, count)
         knowledge = self.knowledge(view)
         ranked = self._ranked(knowledge, view, count)
-        shot = self.searched_shot(knowledge, ranked)
+        shot = endgame.best_shot(knowledge, ranked)
         return [coordinate(ranked[0] if shot is None else shot, knowledge.size)]
-
-    def searched_shot(self, knowledge: Knowledge, ranked: list[int]) -> int | None:
-        """The single shot a search prefers to the likeliest cell, if any: the last ship's
-        (``games.ai.endgame``)."""
-        return endgame.best_shot(knowledge, ranked)
 
     def place_fleet(self, rules: RuleSet) -> list[Placement]:
         """A fleet placed to be hard for a probability hunter to find."""
@@ -580,28 +575,3 @@ def _sampled(
             draws[key] = draws.get(key, 0.0) + 1.0 / probability
     found = list(draws)
     return found, [multiplicity(e) * draws[e] / EXPLANATION_DRAWS for e in found]
-
-
-class FleetAdmiral(Admiral):
-    """The Admiral, searching ahead once few ships are left: up to a second a move.
-
-    While several ships are afloat and the fleets they may still form are few enough to
-    list (``games.ai.fleet_search``), each of the likeliest cells is tried as the next shot
-    against every one of those fleets, playing on greedily after it, and the shot with the
-    fewest expected shots to finish is fired. Otherwise it plays as the Admiral.
-    """
-
-    level = 6
-    name = "Fleet Admiral"
-    description = (
-        "Plays as the Admiral, and once few ships are left thinks ahead over every fleet "
-        "they can still form, firing where the game ends soonest."
-    )
-    max_fleets: ClassVar[int] = fleet_search.MAX_FLEETS
-    max_work: ClassVar[int] = fleet_search.MAX_WORK
-
-    def searched_shot(self, knowledge: Knowledge, ranked: list[int]) -> int | None:
-        """The last ship's search, or with several ships afloat the search over fleets."""
-        if len(knowledge.afloat) == 1:
-            return endgame.best_shot(knowledge, ranked)
-        return fleet_search.best_shot(knowledge, ranked, self.max_fleets, self.max_work)

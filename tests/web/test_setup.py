@@ -32,13 +32,6 @@ def test_an_unknown_opponent_is_refused_and_nothing_is_created(guest):
     assert Game.objects.count() == 0
 
 
-def test_the_sixth_level_is_not_offered_in_a_game(guest):
-    assert "Fleet Admiral" not in guest.get("/games/new").content.decode()
-    with pytest.raises(ValueError, match="not offered"):
-        Game.create(level=6, guest="someone")
-    assert Game.objects.count() == 0
-
-
 def test_a_ship_is_placed_where_the_person_clicks(guest):
     game = new_game(guest)
     response = guest.post(

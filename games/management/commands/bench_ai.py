@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai import ALL_LEVELS, LEVELS
+from games.ai import LEVELS
 from games.ai.benchmark import (
     compare_placement,
     fleets_from_json,
@@ -29,12 +29,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         which = parser.add_mutually_exclusive_group(required=True)
-        which.add_argument("--level", type=int, choices=[i.level for i in ALL_LEVELS])
-        which.add_argument(
-            "--all",
-            action="store_true",
-            help="the five levels a game offers, on the same fleets (not the slow sixth)",
-        )
+        which.add_argument("--level", type=int, choices=[i.level for i in LEVELS])
+        which.add_argument("--all", action="store_true", help="every level on the same fleets")
         which.add_argument(
             "--placement",
             action="store_true",

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai import ALL_LEVELS, get_player
+from games.ai import LEVELS, get_player
 from games.ai.benchmark import percentile, play, random_fleets
 from games.variants import VARIANTS
 
@@ -34,7 +34,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="also print every fleet's shots")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        known = {info.level for info in ALL_LEVELS}
+        known = {info.level for info in LEVELS}
         try:
             first, second = (int(part) for part in options["levels"].split(","))
         except ValueError as error:
