@@ -1,4 +1,5 @@
-"""Copy the players, games, ships and shots of a SQLite database into a PostgreSQL one.
+"""Copy the players, games, ships, shots and sector battles of a SQLite database into a
+PostgreSQL one.
 
     python -m loadtest.copy_games db.sqlite3 postgres://postgres@127.0.0.1:5432/bench_stats
 
@@ -17,7 +18,7 @@ import time
 import psycopg
 
 # Parents before children. Columns the database computes itself (rules_name) are left out.
-TABLES = ["auth_user", "games_game", "games_ship", "games_shot"]
+TABLES = ["auth_user", "games_game", "games_ship", "games_shot", "sectors_sectorbattle"]
 GENERATED = {"games_game": {"rules_name"}}
 
 

@@ -13,8 +13,10 @@ from uuid import UUID
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.limits import setting
@@ -40,7 +42,7 @@ from games.sector import (
     sector_of,
 )
 from games.sector.ai import LEVELS
-from games.sector_display import describe, enemy_board, own_board
+from games.sector_display import Mark, describe, enemy_board, enemy_marks, own_board
 from games.views import per_address, per_player_setup, player_key
 from sectors.models import HUMAN, SectorBattle, StaleTurn
 
@@ -84,9 +86,30 @@ SYMBOLS = {
 }
 
 
-def sea(states: dict[Coordinate, str], *, enemy: bool = False) -> list[tuple[str, list[Any]]]:
-    """A sea's rows for the template: each cell's label, state, words, symbol, and the
-    sector lines and numerals to draw."""
+def _marked(words: str, mark: Mark | None) -> str:
+    """A cell's words with what else is known of it: the turn it was fired at or seen,
+    and what sonar ruled out ("B7 hit, turn 4, no submarine can be here")."""
+    if mark is None:
+        return words
+    if mark.turn is not None:
+        words += ", " + gettext("turn %(turn)d") % {"turn": mark.turn}
+    if mark.no_sub:
+        words += ", " + gettext("no submarine can be here")
+    elif mark.no_sub_across:
+        words += ", " + gettext("no submarine heading across on this row")
+    elif mark.no_sub_down:
+        words += ", " + gettext("no submarine heading down this column")
+    return words
+
+
+def sea(
+    states: dict[Coordinate, str],
+    *,
+    enemy: bool = False,
+    marks: dict[Coordinate, Mark] | None = None,
+) -> list[tuple[str, list[Any]]]:
+    """A sea's rows for the template: each cell's label, state, words, symbol, the turn it
+    was fired at (``marks``: the enemy sea in play), and the sector lines and numerals."""
     rows = []
     for row in range(SIZE):
         cells = []
@@ -97,11 +120,17 @@ def sea(states: dict[Coordinate, str], *, enemy: bool = False) -> list[tuple[str
             words = STATE_TEXT[state]
             if enemy:  # the enemy fleet, shown once the battle is over
                 words = words.replace("your ", "enemy ")
+            mark = marks.get(cell) if marks else None
+            words = _marked(f"{cell} {words}", mark)
             cells.append(
                 {
                     "label": str(cell),
+                    "row": row,
+                    "col": col,
                     "state": state,
-                    "words": f"{cell} {words}, sector {numeral(sector)}",
+                    "words": f"{words}, sector {numeral(sector)}",
+                    "turn": mark.turn if mark else None,
+                    "no_sub": mark.no_sub if mark else False,
                     "symbol": SYMBOLS[state],
                     "numeral": numeral(sector) if row % 3 == 0 and col % 3 == 0 else "",
                     "edge_right": col % 3 == 2 and col < SIZE - 1,
@@ -119,10 +148,15 @@ def _battle(request: HttpRequest, battle_id: UUID) -> SectorBattle:
 def _page(
     request: HttpRequest, battle: SectorBattle, *, error: str = "", status: int = 200
 ) -> TemplateResponse:
+    """The battle's page; for htmx in play only its play area, the live region's new words
+    sent with it out of band (so a turn's announcements are spoken)."""
     view = battle.view()
+    htmx = getattr(request, "htmx", None)
+    partial = bool(htmx) and not htmx.history_restore_request and battle.status != "setup"
     context: dict[str, Any] = {
         "battle": battle,
         "view": view,
+        "oob": partial,
         "error": error,
         "own_rows": sea(own_board(view)),
         "columns": range(1, SIZE + 1),
@@ -141,13 +175,13 @@ def _page(
         ]
         context["complete"] = len(placed) == len(FLEET)
     else:
-        context["enemy_rows"] = sea(enemy_board(view), enemy=True)
+        context["enemy_rows"] = sea(enemy_board(view), enemy=True, marks=enemy_marks(view))
         context["log"] = [describe(r, HUMAN) for r in reversed(view.reports)]
         context["latest"] = _latest(view)
         context["fleet"] = [
             {"name": s.name, "sector": numeral(s.sector), "afloat": s.afloat} for s in view.fleet
         ]
-    return TemplateResponse(request, PAGE, context, status=status)
+    return TemplateResponse(request, PAGE + "#play" if partial else PAGE, context, status=status)
 
 
 def _latest(view: SectorView) -> list[str]:
@@ -189,6 +223,7 @@ def create_battle(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @never_cache
+@vary_on_headers("HX-Request")
 def battle_page(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
     return _page(request, _battle(request, battle_id))
 
@@ -251,8 +286,11 @@ def parse_turn(post: Any, view: SectorView) -> Turn:
 @require_POST
 @ratelimit(key=player_key, rate=setting("FIRE_RATE"), block=True)
 @per_address
+@never_cache
+@vary_on_headers("HX-Request")
 def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
-    """The person's turn and the computer's answer, in one request."""
+    """The person's turn and the computer's answer, in one request: for htmx the new play
+    area with what was told in the live region, else (a plain form post) a redirect."""
     battle = _battle(request, battle_id)
     try:
         expected = int(request.POST.get("move", ""))
@@ -263,12 +301,16 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
         turn = parse_turn(request.POST, battle.view())
         battle.play(turn, expected)
     except StaleTurn as error:
+        battle.refresh_from_db()  # the page shows the battle as it is now
         return _page(request, battle, error=sentence(error), status=409)
     except IllegalMove as error:
+        battle.refresh_from_db()
         status = 409 if battle.status != SectorBattle.Status.PLAYING else 400
         return _page(request, battle, error=sentence(error), status=status)
     except ValueError as error:
         return _page(request, battle, error=sentence(error), status=400)
+    if getattr(request, "htmx", None):
+        return _page(request, battle)
     return redirect(battle)
 
 
