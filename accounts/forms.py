@@ -107,13 +107,13 @@ class StatisticsFilter(forms.Form):
         """The mode the page is about (call once the form is valid)."""
         return str(self.cleaned_data.get("mode") or CLASSIC)
 
-    def games(self, owner: Any) -> FiguresQuerySet:
+    def games(self, owner: Any) -> FiguresQuerySet[Any]:
         """``owner``'s games of the chosen mode, level and rule set (once the form is valid):
         classic games, or sector battles."""
         model: type[Game] | type[SectorBattle] = (
             SectorBattle if self.chosen_mode == SECTOR else Game
         )
-        games: FiguresQuerySet = model.objects.filter(owner=owner)
+        games: FiguresQuerySet[Any] = model.objects.filter(owner=owner)
         if self.cleaned_data["level"] is not None:
             games = games.filter(level=self.cleaned_data["level"])
         if self.cleaned_data["rules"]:

@@ -100,7 +100,7 @@ def streaks(results: list[str]) -> tuple[int, int]:
 
 
 def statistics_of(
-    games: FiguresQuerySet, only_level: int | None = None, mode: str = CLASSIC
+    games: FiguresQuerySet[Any], only_level: int | None = None, mode: str = CLASSIC
 ) -> Statistics:
     """Everything the statistics page says but the heat map, from a player's games of one
     mode (classic games or sector battles), in two queries: the finished games grouped by

@@ -22,7 +22,7 @@ import uuid
 from collections import Counter
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Self, TypeVar
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -85,12 +85,15 @@ def guest_id(request: HttpRequest, *, create: bool = False) -> str | None:
     return value
 
 
-class FiguresQuerySet(models.QuerySet[Any]):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class FiguresQuerySet(models.QuerySet[_M]):
     """What every mode's games have in common (a classic ``Game``, a ``SectorBattle``): who
     owns them, and the statistics added up from each finished game's own figures, stored on
     its row by the model's ``figures_from`` (the fields of ``GameFigures``)."""
 
-    def owned_by(self, request: HttpRequest) -> Any:
+    def owned_by(self, request: HttpRequest) -> Self:
         """The games this request may see: the signed-in user's, or this browser's as a guest."""
         ways = []
         if request.user.is_authenticated:
@@ -107,7 +110,7 @@ class FiguresQuerySet(models.QuerySet[Any]):
     # it ended (``Game.figures_from``): no page counts shots, so a page costs the same
     # whether a player has ten games or ten thousand.
 
-    def finished(self) -> Any:
+    def finished(self) -> Self:
         return self.filter(status__in=FINISHED)
 
     def fill_missing_figures(self) -> int:
@@ -118,9 +121,11 @@ class FiguresQuerySet(models.QuerySet[Any]):
         running during a deploy, gets them here, from its replay. One query when there is
         none (an index range), so pages call it before adding figures up.
         """
-        missing = list(self.finished().filter(shots_fired=None))
-        for game in missing:
-            self.model.objects.filter(pk=game.pk).update(**game.figures_from(game.engine()))
+        missing: list[Any] = list(self.finished().filter(shots_fired=None))
+        for game in missing:  # a Game or a SectorBattle: each works out its own figures
+            self.model._default_manager.filter(pk=game.pk).update(
+                **game.figures_from(game.engine())
+            )
         return len(missing)
 
     def figures_by_level_and_result(self) -> list[dict[str, Any]]:
@@ -231,7 +236,7 @@ def shots_to_win(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-class GameQuerySet(FiguresQuerySet):
+class GameQuerySet(FiguresQuerySet["Game"]):
     """The classic game's games: the shared statistics, and what only its pages ask."""
 
     def unfinished(self) -> GameQuerySet:

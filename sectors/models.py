@@ -46,7 +46,7 @@ class StaleTurn(IllegalMove):
     """The page showed an older state of the battle: a turn was played since."""
 
 
-class BattleQuerySet(FiguresQuerySet):
+class BattleQuerySet(FiguresQuerySet["SectorBattle"]):
     """Sector battles: ownership and the site-wide statistics shared with the classic game
     (``FiguresQuerySet``), and the sector page's own count by opponent."""
 

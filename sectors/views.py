@@ -152,7 +152,12 @@ def _page(
     sent with it out of band (so a turn's announcements are spoken)."""
     view = battle.view()
     htmx = getattr(request, "htmx", None)
-    partial = bool(htmx) and not htmx.history_restore_request and battle.status != "setup"
+    partial = (
+        htmx is not None
+        and bool(htmx)
+        and not htmx.history_restore_request
+        and battle.status != "setup"
+    )
     context: dict[str, Any] = {
         "battle": battle,
         "view": view,

@@ -3,13 +3,15 @@ games 0006), and the indexes the statistics, the history and the leaderboard rea
 
 Battles finished before this migration get theirs from their replay, a batch at a time."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import migrations, models
 
 BATCH = 200
 
 
-def fill_figures(apps, schema_editor):
+def fill_figures(apps: Any, schema_editor: Any) -> None:
     """Replay each finished battle from its seed, fleets and turns (the engine, no Django)
     and store what ``SectorBattle.figures_from`` says, ``BATCH`` battles at a time."""
     from games.sector import Placement, SectorGame, turn_from_dict

@@ -5,7 +5,6 @@ only where nothing was told. Without JavaScript the same post is answered by a r
 
 import re
 
-from sectors.models import SectorBattle
 from tests.web.conftest import normalised
 from tests.web.test_sector import COMPUTER, started
 
@@ -70,7 +69,9 @@ def test_a_refused_htmx_turn_is_said_in_the_live_region_and_changes_nothing(gues
 
 def test_without_javascript_a_turn_is_a_post_and_a_redirect(guest):
     battle = started(guest)
-    response = guest.post(f"/sector/{battle.pk}/turns", {"action": "shot", "target": "B2", "move": 0})
+    response = guest.post(
+        f"/sector/{battle.pk}/turns", {"action": "shot", "target": "B2", "move": 0}
+    )
     assert response.status_code == 302
     page = guest.get(response.url).content.decode()
     assert '<div id="announcer" class="announcer" aria-live="polite" role="status">' in page
@@ -86,16 +87,25 @@ def test_the_enemy_sea_marks_each_cell_with_its_turn_and_what_sonar_ruled_out(gu
     # across and columns 1-3 none heading down; A1 to C3 can hold no submarine at all.
     html = hx_turn(guest, battle, action="sonar", sector="I").content.decode()
 
-    assert cell_name(html, "A8") == "A8 hit, turn 1, no submarine heading across on this row, sector III"
+    assert (
+        cell_name(html, "A8")
+        == "A8 hit, turn 1, no submarine heading across on this row, sector III"
+    )
     assert cell_name(html, "B2").startswith("B2 water when fired at, turn 2, no submarine can")
     assert cell_name(html, "A9").startswith("A9 recon saw a ship, turn 3, no submarine heading")
     assert cell_name(html, "C3") == "C3 unknown, no submarine can be here, sector I"
-    assert cell_name(html, "C7") == "C7 unknown, no submarine heading across on this row, sector III"
+    assert (
+        cell_name(html, "C7") == "C7 unknown, no submarine heading across on this row, sector III"
+    )
     assert cell_name(html, "J2") == "J2 unknown, no submarine heading down this column, sector XIII"
     assert cell_name(html, "J7") == "J7 unknown, sector XV"
     # Seen too: the turn's number on the cell, and the cleared cells shaded.
-    assert re.search(r'<span class="cell-turn" aria-hidden="true">1</span><button[^>]+value="A8"', html)
-    assert re.search(r'class="s-unknown no-sub"><span class="sector-numeral" aria-hidden="true">I<', html)
+    assert re.search(
+        r'<span class="cell-turn" aria-hidden="true">1</span><button[^>]+value="A8"', html
+    )
+    assert re.search(
+        r'class="s-unknown no-sub"><span class="sector-numeral" aria-hidden="true">I<', html
+    )
 
 
 def test_two_battles_differing_only_in_hidden_places_send_the_same_htmx_answers(guest):

@@ -123,7 +123,6 @@ class Command(BaseCommand):
             )
         )
 
-
     def make_sector_games(
         self, rng: random.Random, user: Any, others: list[Any], options: dict[str, Any]
     ) -> None:
@@ -156,10 +155,10 @@ def play_sector(rng: random.Random, level: int, *, quick: bool) -> SectorBattle:
     computer = sector_ai.get_player(2 if quick else level, sector_ai.computer_seed(seed))
     resign_after = rng.randrange(6, 40) if rng.random() < 0.05 else None
     while game.phase is SectorPhase.IN_PROGRESS:
-        if resign_after is not None and len(game.turns) >= resign_after:
-            if game.current_player == HUMAN:
-                game.resign(HUMAN)
-                break
+        late = resign_after is not None and len(game.turns) >= resign_after
+        if late and game.current_player == HUMAN:
+            game.resign(HUMAN)
+            break
         game.play_turn(person if game.current_player == HUMAN else computer)
     if game.resigned is not None:
         status = SectorBattle.Status.RESIGNED
