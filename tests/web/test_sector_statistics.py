@@ -87,7 +87,7 @@ def players(db):
     hx_turn(ann, resigned, action="shot", ship="Destroyer", target="A8")
     hx_turn(ann, resigned, action="sonar", sector="XII")
     ann.post(f"/sector/{resigned.pk}/resign")
-    owners = [(users[0], None)] * 12 + [(users[1], 2)] * 6 + [(users[2], None)] * 4
+    owners = [(users[0], None)] * 20 + [(users[1], 2)] * 6 + [(users[2], None)] * 4
     for made, (user, level) in enumerate(owners):
         battle = play_sector(rng, level or rng.choice([1, 2, 3]), quick=made % 11 != 0)
         store_sector([user], [battle], won.created_at, made, len(owners), rng)
@@ -97,7 +97,7 @@ def players(db):
 
 def test_every_stored_figure_is_what_the_raw_turns_say(players):
     finished = SectorBattle.objects.finished()
-    assert finished.count() == 24
+    assert finished.count() == 32
     assert {"won", "lost", "resigned"} <= {b.status for b in finished}
     won = finished.get(owner__username="ann", shots_fired=15)  # the one won on the site
     assert (won.shots_hit, won.ships_lost, won.opening_cells) == (
@@ -146,6 +146,7 @@ def test_the_history_of_sector_battles_lists_each_with_its_replay(players):
     mine = list(SectorBattle.objects.finished().filter(owner=ann.user))
     mine.sort(key=lambda b: (b.finished_at, str(b.pk)), reverse=True)
     seen = []
+    assert len(mine) == 22  # two pages
     for number in (1, 2):
         response = ann.get(f"/history?mode=sector&page={number}")
         assert response.status_code == 200

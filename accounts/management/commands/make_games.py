@@ -144,6 +144,9 @@ class Command(BaseCommand):
             self.stdout.write(f"{made} of {total} sector battles stored")
 
 
+MAX_SECTOR_TURNS = 1000
+
+
 def play_sector(rng: random.Random, level: int, *, quick: bool) -> SectorBattle:
     """One whole sector battle as the site would store it (unsaved): the person's fleet at
     random, the computer's from the seed, the person first; one in twenty resigned."""
@@ -156,6 +159,9 @@ def play_sector(rng: random.Random, level: int, *, quick: bool) -> SectorBattle:
     resign_after = rng.randrange(6, 40) if rng.random() < 0.05 else None
     while game.phase is SectorPhase.IN_PROGRESS:
         late = resign_after is not None and len(game.turns) >= resign_after
+        # Two Gunners can repeat the same barrages for ever once each has only its
+        # Battleship left (issue noted in docs/sector.md): such a battle is resigned.
+        late = late or len(game.turns) >= MAX_SECTOR_TURNS
         if late and game.current_player == HUMAN:
             game.resign(HUMAN)
             break
