@@ -153,6 +153,11 @@ class HeatMap:
     most: int
     total: int
 
+    @property
+    def extent(self) -> int:
+        """The view box's side: the labels' margin, the cells, a little room."""
+        return 24 + self.size * self.cell + 6
+
 
 def heat_map(rows: list[dict[str, Any]], size: int = 10, cell: int = 30) -> HeatMap | None:
     """Where the opening shots went: each cell shaded by its share of the busiest cell."""

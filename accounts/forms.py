@@ -4,7 +4,7 @@ a page is about."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -12,11 +12,11 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from accounts.statistics import LEVEL_NAMES
-from games.models import GameQuerySet
+from accounts.statistics import CLASSIC, MODES, SECTOR, level_names
+from games.models import FiguresQuerySet, Game
 from games.rule_sets import title_of
 from games.variants import VARIANTS
-from games.words import level_name
+from sectors.models import SectorBattle
 
 
 class ExcerptInput(forms.TextInput):
@@ -59,13 +59,6 @@ RULES_LABELS = {
 }
 
 
-def level_choices() -> list[tuple[object, str]]:
-    """Every level, named in the language of the request (read each time a form is made)."""
-    return [("", gettext("All opponents"))] + [
-        (level, f"{level}. {level_name(name)}") for level, name in sorted(LEVEL_NAMES.items())
-    ]
-
-
 def rules_choices() -> list[tuple[str, str]]:
     return [("", gettext("All rules"))] + [
         (name, str(RULES_LABELS.get(name) or title_of(name))) for name in VARIANTS
@@ -73,20 +66,42 @@ def rules_choices() -> list[tuple[str, str]]:
 
 
 class StatisticsFilter(forms.Form):
-    """``?level=3&rules=salvo``: either may be left out (all levels, all rule sets)."""
+    """``?mode=sector&level=3&rules=salvo``: the mode (the classic game when left out), and
+    a level of that mode's opponents and a rule set, either of which may be left out."""
 
+    mode = forms.ChoiceField(
+        label=_("Mode"),
+        required=False,
+        choices=[(CLASSIC, _("Classic Battleship")), (SECTOR, _("Sector battle"))],
+    )
     level = forms.TypedChoiceField(
         label=_("Opponent"),
         required=False,
         coerce=int,
         empty_value=None,
-        choices=level_choices,
     )
     rules = forms.ChoiceField(
         label=_("Rules"),
         required=False,
         choices=rules_choices,
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The opponents are the chosen mode's: the sector game has its own three.
+        mode = self.data.get("mode") if self.data.get("mode") in MODES else CLASSIC
+        level = cast(forms.TypedChoiceField, self.fields["level"])
+        level.choices = [("", gettext("All opponents"))] + [
+            (number, f"{number}. {name}") for number, name in sorted(level_names(mode).items())
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("mode") == SECTOR and data.get("rules"):
+            self.add_error(
+                "rules", _("The sector battle has one set of rules: choose All rules with it.")
+            )
+        return data
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -95,8 +110,18 @@ class StatisticsFilter(forms.Form):
             if name in self.fields:
                 self.fields[name].widget.attrs["aria-describedby"] = f"id_{name}-error"
 
-    def games(self, games: GameQuerySet) -> GameQuerySet:
-        """``games`` narrowed to the chosen level and rule set (call once the form is valid)."""
+    @property
+    def chosen_mode(self) -> str:
+        """The mode the page is about (call once the form is valid)."""
+        return str(self.cleaned_data.get("mode") or CLASSIC)
+
+    def games(self, owner: Any) -> FiguresQuerySet[Any]:
+        """``owner``'s games of the chosen mode, level and rule set (once the form is valid):
+        classic games, or sector battles."""
+        model: type[Game] | type[SectorBattle] = (
+            SectorBattle if self.chosen_mode == SECTOR else Game
+        )
+        games: FiguresQuerySet[Any] = model.objects.filter(owner=owner)
         if self.cleaned_data["level"] is not None:
             games = games.filter(level=self.cleaned_data["level"])
         if self.cleaned_data["rules"]:

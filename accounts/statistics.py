@@ -1,7 +1,7 @@
 """A player's statistics, put together from the aggregate rows their games' QuerySet returns.
 
 The database does the counting and summing over each finished game's own figures, stored on
-its row (``GameQuerySet.figures_by_level_and_result`` and friends); this module only adds
+its row (``FiguresQuerySet.figures_by_level_and_result`` and friends); this module only adds
 those few rows up into the figures a page shows, and walks the ordered list of results once
 for streaks and the trend.
 """
@@ -12,12 +12,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import LEVELS
-from games.models import GameQuerySet, shots_to_win
+from games.models import FiguresQuerySet, shots_to_win
+from games.sector.ai import LEVELS as SECTOR_LEVELS
 from games.words import level_name
 
 WON, LOST, RESIGNED, DRAW = "won", "lost", "resigned", "draw"
 # Levels 4 and 5 may not be installed yet; their games still count under their number.
 LEVEL_NAMES = {info.level: info.name for info in LEVELS}
+# The modes the statistics, the history and the leaderboard tell apart: each its own
+# opponents (the sector game's three are not the classic game's five).
+CLASSIC, SECTOR = "classic", "sector"
+MODES = (CLASSIC, SECTOR)
+SECTOR_LEVEL_NAMES = {info.level: info.name for info in SECTOR_LEVELS}
+
+
+def level_names(mode: str) -> dict[int, str]:
+    """The opponents of ``mode`` by level, named in the language of the request."""
+    names = SECTOR_LEVEL_NAMES if mode == SECTOR else LEVEL_NAMES
+    return {level: level_name(name) for level, name in names.items()}
 
 
 def rate(part: float, whole: float) -> float | None:
@@ -92,12 +104,16 @@ def streaks(results: list[str]) -> tuple[int, int]:
     return current, longest
 
 
-def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statistics:
-    """Everything the statistics page says but the heat map, from a player's games, in two
-    queries: the finished games grouped by level, result and shots, and the results in order.
+def statistics_of(
+    games: FiguresQuerySet[Any], only_level: int | None = None, mode: str = CLASSIC
+) -> Statistics:
+    """Everything the statistics page says but the heat map, from a player's games of one
+    mode (classic games or sector battles), in two queries: the finished games grouped by
+    level, result and shots, and the results in order.
 
     ``only_level``: the games are that level's, so the figures per level have one row.
     """
+    names = level_names(mode)
     rows = games.figures_by_level_and_result()
     results = games.results_in_order()
     by_status = {WON: 0, LOST: 0, RESIGNED: 0, DRAW: 0}
@@ -109,13 +125,13 @@ def statistics_of(games: GameQuerySet, only_level: int | None = None) -> Statist
         return sum(row[key] or 0 for row in rows)
 
     levels = []
-    for level in sorted(LEVEL_NAMES) if only_level is None else [only_level]:
+    for level in sorted(names) if only_level is None else [only_level]:
         wins = [row for row in rows if row["level"] == level and row["status"] == WON]
         won = sum(row["games"] for row in wins)
         levels.append(
             LevelFigures(
                 level=level,
-                name=level_name(LEVEL_NAMES[level]),
+                name=names[level],
                 played=sum(row["games"] for row in rows if row["level"] == level),
                 won=won,
                 average_shots_to_win=mean(sum(r["shots_fired"] * r["games"] for r in wins), won),

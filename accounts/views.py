@@ -23,13 +23,14 @@ from django_ratelimit.decorators import ratelimit
 from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
 from accounts.models import Preferences
-from accounts.statistics import LEVEL_NAMES, statistics_of
+from accounts.statistics import SECTOR, level_names, statistics_of
 from battleship_site.limits import setting
 from games.display import build_display, describe_last_move, duration
 from games.hints import build_analysis, rating_sentence, step_notes
 from games.models import Game
 from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
-from games.words import level_name
+from games.sector import SIZE as SECTOR_SIZE
+from sectors.models import SectorBattle
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
@@ -73,19 +74,22 @@ def statistics(request: HttpRequest) -> TemplateResponse:
         return TemplateResponse(
             request, "accounts/statistics.html", {"filter": chosen, "stats": None}, status=400
         )
-    games = chosen.games(Game.objects.filter(owner=request.user))
+    mode = chosen.chosen_mode
+    games = chosen.games(request.user)
     games.fill_missing_figures()
-    stats = statistics_of(games, only_level=chosen.cleaned_data["level"])
+    stats = statistics_of(games, only_level=chosen.cleaned_data["level"], mode=mode)
+    size = SECTOR_SIZE if mode == SECTOR else 10
     return TemplateResponse(
         request,
         "accounts/statistics.html",
         {
             "filter": chosen,
+            "mode": mode,
             "stats": stats,
             "time_per_game": duration(stats.seconds_per_game or 0),
             "trend": charts.trend(stats.results),
             "distribution": charts.distribution(stats.shots_to_win),
-            "heat": charts.heat_map(games.opening_shot_counts()),
+            "heat": charts.heat_map(games.opening_shot_counts(), size=size),
         },
     )
 
@@ -100,7 +104,8 @@ def history(request: HttpRequest) -> TemplateResponse:
     chosen = StatisticsFilter(request.GET)
     if not chosen.is_valid():
         return TemplateResponse(request, "accounts/history.html", {"filter": chosen}, status=400)
-    finished = chosen.games(Game.objects.filter(owner=request.user)).finished()
+    mode = chosen.chosen_mode
+    finished = chosen.games(request.user).finished()
     finished.fill_missing_figures()
     finished = finished.order_by("-finished_at", "-pk")
     # The page's ids from the index alone (the rows are wide: a deep page would sort
@@ -109,11 +114,14 @@ def history(request: HttpRequest) -> TemplateResponse:
     page = ids.get_page(request.GET.get("page"))
     # By id alone (they are this player's, picked above): with the owner's conditions too,
     # SQLite may walk the player's whole index range instead of fetching 20 rows.
-    games = Game.objects.filter(pk__in=list(page)).defer("analysis").order_by("-finished_at", "-pk")
+    model = SectorBattle if mode == SECTOR else Game
+    games = model.objects.filter(pk__in=list(page)).order_by("-finished_at", "-pk")
+    if model is Game:  # the coach's analysis is no business of a list
+        games = games.defer("analysis")
     return TemplateResponse(
         request,
         "accounts/history.html",
-        {"filter": chosen, "page": page, "games": games, "query": chosen.query},
+        {"filter": chosen, "mode": mode, "page": page, "games": games, "query": chosen.query},
     )
 
 
@@ -161,18 +169,29 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
 
 @require_safe
 def leaderboard(request: HttpRequest) -> TemplateResponse:
-    """Players by wins against each level under one rule set (``?rules=``, the classic game
-    by default): usernames and counts, nothing else."""
+    """Players by wins against each level of one mode: the classic game under one rule set
+    (``?rules=``, the standard rules by default), or the sector battle (``?mode=sector``,
+    its own three opponents): usernames and counts, nothing else."""
+    mode = request.GET.get("mode", "classic")
+    if mode not in ("classic", SECTOR):
+        raise Http404("there is no such mode")
     info = BY_NAME.get(request.GET.get("rules", "standard"))
-    if info is None:
+    if info is None or (mode == SECTOR and "rules" in request.GET):
         raise Http404("there is no such rule set")
-    levels = sorted(LEVEL_NAMES)
-    tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name)
-    boards = [(level, level_name(LEVEL_NAMES[level]), tables[level]) for level in levels]
+    names = level_names(mode)
+    levels = sorted(names)
+    if mode == SECTOR:
+        tables = SectorBattle.objects.leaderboards(
+            levels, LEADERBOARD_MINIMUM_GAMES, rules_name=None
+        )
+    else:
+        tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name)
+    boards = [(level, names[level], tables[level]) for level in levels]
     context = {
         "boards": boards,
         "minimum": LEADERBOARD_MINIMUM_GAMES,
         "rule_sets": OFFERED,
         "chosen": info,
+        "mode": mode,
     }
     return TemplateResponse(request, "accounts/leaderboard.html", context)

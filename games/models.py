@@ -22,7 +22,7 @@ import uuid
 from collections import Counter
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Self, TypeVar
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -89,8 +89,19 @@ def guest_id(request: HttpRequest, *, create: bool = False) -> str | None:
     return value
 
 
-class GameQuerySet(models.QuerySet["Game"]):
-    def owned_by(self, request: HttpRequest) -> GameQuerySet:
+_M = TypeVar("_M", bound=models.Model)
+
+
+class FiguresQuerySet(models.QuerySet[_M]):
+    """What every mode's games have in common (a classic ``Game``, a ``SectorBattle``): who
+    owns them, and the statistics added up from each finished game's own figures, stored on
+    its row by the model's ``figures_from`` (the fields of ``GameFigures``)."""
+
+    HINTS = False
+    """Whether this mode's games can be played with the coach's hint (a ``hinted`` field):
+    such games are counted as hinted and kept off the leaderboard."""
+
+    def owned_by(self, request: HttpRequest) -> Self:
         """The games this request may see: the signed-in user's, or this browser's as a guest."""
         ways = []
         if request.user.is_authenticated:
@@ -102,23 +113,12 @@ class GameQuerySet(models.QuerySet["Game"]):
             return self.none()
         return self.filter(functools.reduce(operator.or_, ways))
 
-    def unfinished(self) -> GameQuerySet:
-        return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
-
-    def with_shots_so_far(self) -> GameQuerySet:
-        """Per game, ``shots_so_far``: the person's shots, counted (for the few unfinished
-        games a page lists; a finished game holds its figures on its row)."""
-        shots = Shot.objects.filter(game=OuterRef("pk"), player=HUMAN).order_by().values("game")
-        return self.annotate(
-            shots_so_far=Coalesce(Subquery(shots.annotate(n=Count("pk")).values("n")), 0)
-        )
-
     # -- statistics: questions about many games, answered by the database ----------------
     # Every figure is a sum over finished games' own figures, stored on each game row when
     # it ended (``Game.figures_from``): no page counts shots, so a page costs the same
     # whether a player has ten games or ten thousand.
 
-    def finished(self) -> GameQuerySet:
+    def finished(self) -> Self:
         return self.filter(status__in=FINISHED)
 
     def fill_missing_figures(self) -> int:
@@ -129,9 +129,11 @@ class GameQuerySet(models.QuerySet["Game"]):
         running during a deploy, gets them here, from its replay. One query when there is
         none (an index range), so pages call it before adding figures up.
         """
-        missing = list(self.finished().filter(shots_fired=None))
-        for game in missing:
-            Game.objects.filter(pk=game.pk).update(**game.figures_from(game.engine()))
+        missing: list[Any] = list(self.finished().filter(shots_fired=None))
+        for game in missing:  # a Game or a SectorBattle: each works out its own figures
+            self.model._default_manager.filter(pk=game.pk).update(
+                **game.figures_from(game.engine())
+            )
         return len(missing)
 
     def figures_by_level_and_result(self) -> list[dict[str, Any]]:
@@ -143,7 +145,7 @@ class GameQuerySet(models.QuerySet["Game"]):
         the computer's, for a lost game only (None otherwise). The few hundred rows are what
         ``accounts.statistics`` adds up, per level or overall.
         """
-        their_shots = Case(When(status=Game.Status.LOST, then=F("computer_shots")))
+        their_shots = Case(When(status="lost", then=F("computer_shots")))
         return list(
             self.finished()
             .order_by()
@@ -153,7 +155,7 @@ class GameQuerySet(models.QuerySet["Game"]):
                 hits=Sum("shots_hit"),
                 seconds=Sum("play_seconds"),
                 ships_lost=Sum("ships_lost"),
-                hinted=Count("pk", filter=Q(hinted=True)),
+                hinted=Count("pk", filter=Q(hinted=True)) if self.HINTS else Value(0),
             )
             .order_by("level", "status", "shots_fired", "their_shots")
         )
@@ -175,7 +177,11 @@ class GameQuerySet(models.QuerySet["Game"]):
         return [{"row": r, "col": c, "shots": n} for (r, c), n in sorted(counts.items())]
 
     def leaderboards(
-        self, levels: list[int], minimum: int, limit: int = 10, rules_name: str = "standard"
+        self,
+        levels: list[int],
+        minimum: int,
+        limit: int = 10,
+        rules_name: str | None = "standard",
     ) -> dict[int, list[dict[str, Any]]]:
         """Per level: players by wins there, among those with ``minimum`` finished games there.
 
@@ -187,12 +193,15 @@ class GameQuerySet(models.QuerySet["Game"]):
         active = get_user_model().objects.filter(is_active=True).values("pk")
         counts = (
             self.finished()
+            .filter(level__in=levels, owner__in=active)
+            # A mode of one rule set (the sector game) passes None: nothing to narrow.
+            .filter(**({"rules_name": rules_name} if rules_name is not None else {}))
             # A game played with a hint is the person's and the Admiral's together.
-            .filter(level__in=levels, owner__in=active, rules_name=rules_name, hinted=False)
+            .filter(**({"hinted": False} if self.HINTS else {}))
             .order_by()
             .values("level", "owner")
             # Counting owner (not the row) keeps the count within the index.
-            .annotate(played=Count("owner"), wins=Count("owner", filter=Q(status=Game.Status.WON)))
+            .annotate(played=Count("owner"), wins=Count("owner", filter=Q(status="won")))
             .filter(played__gte=minimum)
         )
         by_level: dict[int, list[dict[str, Any]]] = {level: [] for level in levels}
@@ -238,7 +247,44 @@ def shots_to_win(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-class Game(models.Model):
+class GameQuerySet(FiguresQuerySet["Game"]):
+    """The classic game's games: the shared statistics, and what only its pages ask."""
+
+    HINTS = True
+
+    def unfinished(self) -> GameQuerySet:
+        return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
+
+    def with_shots_so_far(self) -> GameQuerySet:
+        """Per game, ``shots_so_far``: the person's shots, counted (for the few unfinished
+        games a page lists; a finished game holds its figures on its row)."""
+        shots = Shot.objects.filter(game=OuterRef("pk"), player=HUMAN).order_by().values("game")
+        return self.annotate(
+            shots_so_far=Coalesce(Subquery(shots.annotate(n=Count("pk")).values("n")), 0)
+        )
+
+
+class GameFigures(models.Model):
+    """A finished game's own figures, in every mode: worked out from its engine when it ends
+    (the model's ``figures_from``) and never changed after: a fact about an immutable game,
+    which the statistics (``FiguresQuerySet``) add up instead of counting shots. None while
+    the game is unfinished. A shot here is a cell fired at (a barrage's three cells are three)."""
+
+    shots_fired = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
+    shots_hit = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
+    computer_shots = models.PositiveIntegerField(null=True, blank=True)
+    ships_lost = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The person's ships the computer sank."
+    )
+    opening_cells = models.CharField(
+        max_length=40, blank=True, help_text='The person\'s first ten shots, "E5 B7 …".'
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Game(GameFigures):
     """One game of a person against a computer opponent."""
 
     class Status(models.TextChoices):
@@ -288,18 +334,8 @@ class Game(models.Model):
         output_field=models.CharField(max_length=40),
         db_persist=True,
     )
-    # A finished game's own figures, worked out from the engine when it ends (``figures_from``)
-    # and never changed after: a fact about an immutable game, which the statistics add up
-    # instead of counting shots. None while the game is unfinished.
-    shots_fired = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
-    shots_hit = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
-    computer_shots = models.PositiveIntegerField(null=True, blank=True)
-    ships_lost = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The person's ships the computer sank."
-    )
-    opening_cells = models.CharField(
-        max_length=40, blank=True, help_text='The person\'s first ten shots, "E5 B7 …".'
-    )
+    # A finished game's own figures (shots_fired, shots_hit, computer_shots, ships_lost,
+    # opening_cells) come from ``GameFigures``, shared with the sector game.
     hinted = models.BooleanField(
         default=False,
         help_text="The person asked for a hint: shown in the history, kept off the leaderboard.",

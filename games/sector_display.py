@@ -7,6 +7,8 @@ this module turns them into words.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from games.engine.coordinates import ROW_LETTERS, Coordinate
 from games.sector import (
     ALL_CELLS,
@@ -173,7 +175,8 @@ def enemy_board(view: SectorView) -> dict[Coordinate, str]:
         if report.kind == "recon" and report.sector:
             listed = set(report.occupied)
             for cell in sector_cells(report.sector):
-                if cell in listed:
+                # A cell already known hit stays so: recon only says a ship is there.
+                if cell in listed and states[cell] not in ("hit", "sunk"):
                     states[cell] = "seen"
         elif report.kind == "barrage":
             for cell in report.cells:
@@ -197,4 +200,53 @@ def enemy_board(view: SectorView) -> dict[Coordinate, str]:
     return states
 
 
-__all__ = ["describe", "enemy_board", "own_board"]
+@dataclass(frozen=True)
+class Mark:
+    """What else the player knows of one enemy cell, beside its state: the player's turn
+    (counted from 1) that last fired at it or saw a ship there by recon, and which
+    submarine courses sonar has ruled out through it (``across``: no submarine heading
+    across runs along its row; ``down``: none heading down along its column)."""
+
+    turn: int | None = None
+    no_sub_across: bool = False
+    no_sub_down: bool = False
+
+    @property
+    def no_sub(self) -> bool:
+        """No submarine afloat can be here, now or later: both courses ruled out."""
+        return self.no_sub_across and self.no_sub_down
+
+
+def enemy_marks(view: SectorView) -> dict[Coordinate, Mark]:
+    """Per enemy cell, the turn it was last fired at (or seen by recon) and what sonar
+    ruled out, as rules/003's tips mark them: a sonar sweep lists every course crossing
+    the sector, so each of its rows not listed holds no submarine heading across, and each
+    of its columns not listed none heading down. Submarines never turn, so this holds for
+    the rest of the game."""
+    turns: dict[Coordinate, int] = {}
+    fired: set[Coordinate] = set()
+    clear_rows: set[int] = set()
+    clear_columns: set[int] = set()
+    turn = 0
+    for report in view.reports:
+        if report.player != view.player:
+            continue
+        turn += 1
+        for cell in report.cells:
+            turns[cell] = turn
+            fired.add(cell)
+        for cell in report.occupied:
+            if cell not in fired:  # the turn a cell was fired at says more than a sighting
+                turns[cell] = turn
+        if report.kind == "sonar" and report.sector:
+            cells = sector_cells(report.sector)
+            found = {(c.axis, c.index) for c in report.courses}
+            clear_rows.update(c.row for c in cells if (Axis.ROW, c.row) not in found)
+            clear_columns.update(c.col for c in cells if (Axis.COLUMN, c.col) not in found)
+    return {
+        cell: Mark(turns.get(cell), cell.row in clear_rows, cell.col in clear_columns)
+        for cell in ALL_CELLS
+    }
+
+
+__all__ = ["Mark", "describe", "enemy_board", "enemy_marks", "own_board"]

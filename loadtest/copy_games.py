@@ -1,4 +1,5 @@
-"""Copy the players, games, ships and shots of a SQLite database into a PostgreSQL one.
+"""Copy the players, games, ships, shots and sector battles of a SQLite database into a
+PostgreSQL one.
 
     python -m loadtest.copy_games db.sqlite3 postgres://postgres@127.0.0.1:5432/bench_stats
 
@@ -17,8 +18,9 @@ import time
 import psycopg
 
 # Parents before children. Columns the database computes itself (rules_name) are left out.
-TABLES = ["auth_user", "games_game", "games_ship", "games_shot"]
+TABLES = ["auth_user", "games_game", "games_ship", "games_shot", "sectors_sectorbattle"]
 GENERATED = {"games_game": {"rules_name"}}
+UUID_KEYS = {"games_game", "sectors_sectorbattle"}
 
 
 def copy(sqlite_path: str, postgres_url: str) -> None:
@@ -42,7 +44,7 @@ def copy(sqlite_path: str, postgres_url: str) -> None:
                 for row in rows:
                     sink.write_row(row)
                     n += 1
-            if "id" in columns and table != "games_game":  # integer keys: the next one
+            if "id" in columns and table not in UUID_KEYS:  # integer keys: the next one
                 target.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "  # noqa: S608
                     f"(SELECT coalesce(max(id), 1) FROM {table}))"

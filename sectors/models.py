@@ -9,8 +9,6 @@ tab never plays a turn twice.
 
 from __future__ import annotations
 
-import functools
-import operator
 import random
 import secrets
 import uuid
@@ -20,19 +18,19 @@ from typing import Any
 from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Avg, Count, Q
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.engine import Coordinate, IllegalMove
-from games.models import guest_id
+from games.models import OPENING_SHOTS, FiguresQuerySet, GameFigures
 from games.sector import (
     FLEET,
     GamePhase,
     Placement,
     Report,
+    Result,
     SectorGame,
     SectorView,
     Turn,
@@ -51,18 +49,9 @@ class StaleTurn(IllegalMove):
     """The page showed an older state of the battle: a turn was played since."""
 
 
-class BattleQuerySet(models.QuerySet["SectorBattle"]):
-    def owned_by(self, request: HttpRequest) -> BattleQuerySet:
-        """The battles this request may see: the signed-in user's, or this browser's."""
-        ways = []
-        if request.user.is_authenticated:
-            ways.append(Q(owner=request.user))
-        guest = guest_id(request)
-        if guest:
-            ways.append(Q(owner=None, guest_id=guest))
-        if not ways:
-            return self.none()
-        return self.filter(functools.reduce(operator.or_, ways))
+class BattleQuerySet(FiguresQuerySet["SectorBattle"]):
+    """Sector battles: ownership and the site-wide statistics shared with the classic game
+    (``FiguresQuerySet``), and the sector page's own count by opponent."""
 
     def figures_by_level(self) -> list[dict[str, Any]]:
         """Finished battles per computer level: how many, how many won, turns a battle."""
@@ -77,8 +66,12 @@ class BattleQuerySet(models.QuerySet["SectorBattle"]):
         return [{**row, "name": names[row["level"]]} for row in rows]
 
 
-class SectorBattle(models.Model):
-    """One sector game of a person (player 0, who starts) against a computer level."""
+class SectorBattle(GameFigures):
+    """One sector game of a person (player 0, who starts) against a computer level.
+
+    Its figures (``GameFigures``: cells fired at and hit, the computer's cells fired at, the
+    person's ships sunk, the first ten cells) are stored when it ends, as a classic game's
+    are, so the statistics, the history and the leaderboard add up rows."""
 
     class Status(models.TextChoices):
         SETUP = "setup", _("Placing ships")
@@ -124,7 +117,29 @@ class SectorBattle(models.Model):
                 condition=Q(level__gte=1, level__lte=3), name="sector_level_1_to_3"
             ),
         ]
-        indexes = [models.Index(fields=["owner", "status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["owner", "status", "-created_at"]),
+            # Everything the statistics and the history read of a player's finished battles
+            # (as the classic game's ``game_owner_figures``): they read this index alone.
+            models.Index(
+                fields=[
+                    "owner",
+                    "status",
+                    "level",
+                    "finished_at",
+                    "id",
+                    "shots_fired",
+                    "shots_hit",
+                    "computer_shots",
+                    "ships_lost",
+                    "play_seconds",
+                    "opening_cells",
+                ],
+                name="sector_owner_figures",
+            ),
+            # The leaderboard: each level's finished battles, player by player.
+            models.Index(fields=["level", "owner", "status"], name="sector_level_owner"),
+        ]
 
     def __str__(self) -> str:
         return f"Sector battle {self.pk} (level {self.level}, {self.status})"
@@ -185,6 +200,32 @@ class SectorBattle(models.Model):
             game.play(turn_from_dict(data))
         _mark_tracks(game, tracks)
         return game, tracks
+
+    @staticmethod
+    def figures_from(game: SectorGame) -> dict[str, Any]:
+        """A finished battle's own figures (the fields the statistics add up), from its
+        engine: called once, in the transaction that ends it (its last turn, or resigning).
+
+        A shot is a cell fired at: a single shot one, a barrage three (its hits as counted);
+        recon and sonar fire at nothing."""
+        fired: list[list[Coordinate]] = [[], []]
+        hits = lost = 0
+        for report in game.reports:
+            if report.kind in ("shot", "barrage"):
+                fired[report.player].extend(report.cells)
+                if report.player == HUMAN and report.kind == "barrage":
+                    hits += report.hits or 0
+                elif report.player == HUMAN:
+                    hits += report.result not in (None, Result.WATER)
+            if report.player == COMPUTER:
+                lost += len(report.sunk)
+        return {
+            "shots_fired": len(fired[HUMAN]),
+            "shots_hit": hits,
+            "computer_shots": len(fired[COMPUTER]),
+            "ships_lost": lost,
+            "opening_cells": " ".join(str(cell) for cell in fired[HUMAN][:OPENING_SHOTS]),
+        }
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -291,6 +332,7 @@ class SectorBattle(models.Model):
         if game.phase is GamePhase.FINISHED:
             after["status"] = self.Status.WON if game.winner == HUMAN else self.Status.LOST
             after["finished_at"] = now
+            after |= self.figures_from(game)
         return after
 
     @transaction.atomic
@@ -300,9 +342,12 @@ class SectorBattle(models.Model):
             raise IllegalMove(
                 "only a battle in progress can be resigned", kind="cannot_resign_battle"
             )
+        figures = self.figures_from(battle.engine())
         battle.status = self.Status.RESIGNED
         battle.finished_at = timezone.now()
-        battle.save(update_fields=["status", "finished_at"])
+        for field, value in figures.items():
+            setattr(battle, field, value)
+        battle.save(update_fields=["status", "finished_at", *figures])
         self.refresh_from_db()
 
 

@@ -17,6 +17,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from battleship_site.limits import setting
@@ -42,7 +43,7 @@ from games.sector import (
     sector_of,
 )
 from games.sector.ai import LEVELS, LevelInfo
-from games.sector_display import describe, enemy_board, own_board
+from games.sector_display import Mark, describe, enemy_board, enemy_marks, own_board
 from games.views import per_address, per_player_setup, player_key
 from games.words import level_description, level_name, ship_name
 from sectors.models import HUMAN, SectorBattle, StaleTurn
@@ -105,9 +106,30 @@ SYMBOLS = {
 }
 
 
-def sea(states: dict[Coordinate, str], *, enemy: bool = False) -> list[tuple[str, list[Any]]]:
-    """A sea's rows for the template: each cell's label, state, words, symbol, and the
-    sector lines and numerals to draw."""
+def _marked(words: str, mark: Mark | None) -> str:
+    """A cell's words with what else is known of it: the turn it was fired at or seen,
+    and what sonar ruled out ("B7 hit, turn 4, no submarine can be here")."""
+    if mark is None:
+        return words
+    if mark.turn is not None:
+        words += ", " + gettext("turn %(turn)d") % {"turn": mark.turn}
+    if mark.no_sub:
+        words += ", " + gettext("no submarine can be here")
+    elif mark.no_sub_across:
+        words += ", " + gettext("no submarine heading across on this row")
+    elif mark.no_sub_down:
+        words += ", " + gettext("no submarine heading down this column")
+    return words
+
+
+def sea(
+    states: dict[Coordinate, str],
+    *,
+    enemy: bool = False,
+    marks: dict[Coordinate, Mark] | None = None,
+) -> list[tuple[str, list[Any]]]:
+    """A sea's rows for the template: each cell's label, state, words, symbol, the turn it
+    was fired at (``marks``: the enemy sea in play), and the sector lines and numerals."""
     rows = []
     cell_words = pgettext("sector cell", "%(cell)s %(words)s, sector %(sector)s")
     for row in range(SIZE):
@@ -117,11 +139,17 @@ def sea(states: dict[Coordinate, str], *, enemy: bool = False) -> list[tuple[str
             state = states[cell]
             sector = sector_of(cell)
             words = (ENEMY_STATE_TEXT if enemy else STATE_TEXT)[state]
+            mark = marks.get(cell) if marks else None
+            words = _marked(words, mark)
             cells.append(
                 {
                     "label": str(cell),
+                    "row": row,
+                    "col": col,
                     "state": state,
                     "words": cell_words % {"cell": cell, "words": words, "sector": numeral(sector)},
+                    "turn": mark.turn if mark else None,
+                    "no_sub": mark.no_sub if mark else False,
                     "symbol": SYMBOLS[state],
                     "numeral": numeral(sector) if row % 3 == 0 and col % 3 == 0 else "",
                     "edge_right": col % 3 == 2 and col < SIZE - 1,
@@ -139,10 +167,20 @@ def _battle(request: HttpRequest, battle_id: UUID) -> SectorBattle:
 def _page(
     request: HttpRequest, battle: SectorBattle, *, error: str = "", status: int = 200
 ) -> TemplateResponse:
+    """The battle's page; for htmx in play only its play area, the live region's new words
+    sent with it out of band (so a turn's announcements are spoken)."""
     view = battle.view()
+    htmx = getattr(request, "htmx", None)
+    partial = (
+        htmx is not None
+        and bool(htmx)
+        and not htmx.history_restore_request
+        and battle.status != "setup"
+    )
     context: dict[str, Any] = {
         "battle": battle,
         "view": view,
+        "oob": partial,
         "error": error,
         "own_rows": sea(own_board(view)),
         "columns": range(1, SIZE + 1),
@@ -161,14 +199,14 @@ def _page(
         ]
         context["complete"] = len(placed) == len(FLEET)
     else:
-        context["enemy_rows"] = sea(enemy_board(view), enemy=True)
+        context["enemy_rows"] = sea(enemy_board(view), enemy=True, marks=enemy_marks(view))
         context["log"] = [describe(r, HUMAN) for r in reversed(view.reports)]
         context["latest"] = _latest(view)
         context["enemy_sunk"] = ", ".join(ship_name(name) for name in view.enemy_sunk)
         context["fleet"] = [
             {"name": s.name, "sector": numeral(s.sector), "afloat": s.afloat} for s in view.fleet
         ]
-    return TemplateResponse(request, PAGE, context, status=status)
+    return TemplateResponse(request, PAGE + "#play" if partial else PAGE, context, status=status)
 
 
 def _latest(view: SectorView) -> list[str]:
@@ -218,6 +256,7 @@ def create_battle(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @never_cache
+@vary_on_headers("HX-Request")
 def battle_page(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
     return _page(request, _battle(request, battle_id))
 
@@ -280,8 +319,11 @@ def parse_turn(post: Any, view: SectorView) -> Turn:
 @require_POST
 @ratelimit(key=player_key, rate=setting("FIRE_RATE"), block=True)
 @per_address
+@never_cache
+@vary_on_headers("HX-Request")
 def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
-    """The person's turn and the computer's answer, in one request."""
+    """The person's turn and the computer's answer, in one request: for htmx the new play
+    area with what was told in the live region, else (a plain form post) a redirect."""
     battle = _battle(request, battle_id)
     try:
         expected = int(request.POST.get("move", ""))
@@ -292,12 +334,16 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
         turn = parse_turn(request.POST, battle.view())
         battle.play(turn, expected)
     except StaleTurn as error:
+        battle.refresh_from_db()  # the page shows the battle as it is now
         return _page(request, battle, error=refusal(error), status=409)
     except IllegalMove as error:
+        battle.refresh_from_db()
         status = 409 if battle.status != SectorBattle.Status.PLAYING else 400
         return _page(request, battle, error=refusal(error), status=status)
     except ValueError as error:
         return _page(request, battle, error=refusal(error), status=400)
+    if getattr(request, "htmx", None):
+        return _page(request, battle)
     return redirect(battle)
 
 

@@ -1,5 +1,7 @@
 """A person plays a whole sector battle in real Chromium: chosen from the new-game page, the
-fleet placed, every enemy ship sunk by clicking (and once by keyboard) the enemy sea."""
+fleet placed, every enemy ship sunk by clicking (and once by keyboard) the enemy sea, each
+turn an htmx swap whose announcements land in the live region; axe-core finds nothing
+wrong mid-battle, at the end and in the replay, at a desktop's width and a phone's."""
 
 import re
 
@@ -9,6 +11,8 @@ from playwright.sync_api import Page, expect
 from games.sector import Placement
 from sectors.models import SectorBattle
 from tests.e2e.conftest import unexpected
+from tests.e2e.test_every_page_is_clean import check
+from tests.e2e.tour import AXE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +34,17 @@ def enemy_cell(page: Page, label: str):
     )
 
 
-def test_a_whole_sector_battle_in_the_browser(live_server, page: Page, console_errors):
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    assert AXE.exists(), f"{AXE} is missing: `make test` installs it (npm ci)"
+    return AXE.read_text()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (375, 800)])
+def test_a_whole_sector_battle_in_the_browser(
+    live_server, page: Page, console_errors, axe_source, width, height
+):
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(live_server.url + "/games/new")
     page.get_by_role("link", name="Sector battle").click()
     page.get_by_label(re.compile("Deckhand")).check()
@@ -51,19 +65,42 @@ def test_a_whole_sector_battle_in_the_browser(live_server, page: Page, console_e
     battle.fleets[1] = [Placement.of(*ship).to_dict() for ship in COMPUTER]
     battle.save(update_fields=["fleets"])
 
-    # By keyboard: Tab to the first target and press Enter.
+    # By keyboard: Tab to the first target and press Enter; the answer is swapped in (the
+    # page is not reloaded), spoken in the live region, and the focus stays on the cell.
+    page.evaluate("window.notReloaded = true")
     enemy_cell(page, TARGETS[0]).focus()
     page.keyboard.press("Enter")
-    expect(page.get_by_role("status")).to_contain_text(f"fires at {TARGETS[0]}: hit.")
-    for label in TARGETS[1:]:
+    status = page.get_by_role("status")
+    expect(status).to_contain_text(f"fires at {TARGETS[0]}: hit.")
+    expect(status).to_contain_text("From sector")  # the computer's answer, said too
+    expect(enemy_cell(page, TARGETS[0])).to_be_focused()
+    expect(enemy_cell(page, TARGETS[0])).to_have_accessible_name(re.compile(r"hit, turn 1,"))
+    assert page.evaluate("window.notReloaded") is True
+    # Arrow keys move along the sea: one tab stop for the whole board.
+    page.keyboard.press("ArrowRight")
+    expect(enemy_cell(page, "C2")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text("fires at C2: hit.")
+    assert check(page, axe_source) == []  # mid-battle
+    for label in TARGETS[2:]:
         enemy_cell(page, label).click()
-        expect(page.get_by_role("status")).to_contain_text(f"fires at {label}: hit.")
+        expect(status).to_contain_text(f"fires at {label}: hit.")
 
-    expect(page.get_by_role("status")).to_contain_text("You won!")
+    expect(status).to_contain_text("You won!")
+    expect(page.get_by_role("heading", name="You won")).to_be_focused()
     expect(page.get_by_text("You sank their Second Submarine!").first).to_be_visible()
     battle.refresh_from_db()
     assert battle.status == SectorBattle.Status.WON
     assert battle.moves == 2 * len(TARGETS) - 1
+    assert battle.shots_fired == len(TARGETS)  # its figures, stored as it ended
+    assert check(page, axe_source) == []  # the end
+
+    # The replay: step by step, both fleets.
+    page.get_by_role("link", name="Replay it turn by turn").click()
+    expect(page.get_by_role("status")).to_contain_text(f"Turn 0 of {battle.moves}.")
+    page.get_by_role("link", name="Next turn").click()
+    expect(page.get_by_role("status")).to_contain_text("fires at C1: hit.")
+    assert check(page, axe_source) == []
     page.get_by_role("link", name="Your sector battles").click()
     expect(page.get_by_role("cell", name="Won")).to_be_visible()
     assert unexpected(console_errors, refused=[422]) == []

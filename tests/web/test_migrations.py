@@ -177,3 +177,52 @@ def test_it_fills_in_the_figures_of_games_already_finished_from_their_shots():
         assert figures(playing) == (None, None, None, None, "", "standard")
     finally:
         migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_fills_in_the_figures_of_sector_battles_already_finished_from_their_turns():
+    from games.sector import Placement
+    from sectors.models import SectorBattle
+
+    edge_fleet = [
+        ("Carrier", "C1", "across"),
+        ("Battleship", "E8", "across"),
+        ("Destroyer", "H4", "down"),
+        ("Submarine", "L11", ">"),
+        ("Second Submarine", "A1", "<"),
+    ]
+    mine = [
+        ("Carrier", "A1", "across"),
+        ("Battleship", "C1", "across"),
+        ("Destroyer", "E1", "across"),
+        ("Submarine", "G1", ">"),
+        ("Second Submarine", "I1", ">"),
+    ]
+    fleets = [[Placement.of(*ship).to_dict() for ship in fleet] for fleet in (mine, edge_fleet)]
+    # The person: a barrage (two hits), then a shot into water; the computer: a shot that
+    # sinks the person's Submarine (G1 to G2), then recon.
+    log = [
+        {"action": "barrage", "cells": ["C1", "C2", "K5"]},
+        {"action": "shot", "ship": "Carrier", "cell": "G2"},
+        {"action": "shot", "ship": "Carrier", "cell": "D7"},
+        {"action": "recon", "sector": "I"},
+    ]
+    try:
+        apps = migrated_to([("sectors", "0001_sector_battle")])
+        old = apps.get_model("sectors", "SectorBattle")
+        resigned = old.objects.create(
+            level=1, seed=1, status="resigned", fleets=fleets, log=log, moves=4
+        )
+        playing = old.objects.create(
+            level=1, seed=2, status="playing", fleets=fleets, log=log, moves=4
+        )
+
+        migrated_to(latest())
+
+        figures = SectorBattle.objects.values_list(
+            "shots_fired", "shots_hit", "computer_shots", "ships_lost", "opening_cells"
+        )
+        assert figures.get(pk=resigned.pk) == (4, 2, 1, 1, "C1 C2 K5 D7")
+        assert figures.get(pk=playing.pk) == (None, None, None, None, "")
+    finally:
+        migrated_to(latest())

@@ -127,7 +127,7 @@ def test_a_shot_is_told_with_its_sector_and_the_submarine_moves(guest):
     assert response.status_code == 302
     page = guest.get(f"/sector/{battle.pk}/").content.decode()
     assert "Your Destroyer from sector V fires at A8: hit. Your Submarine moved." in page
-    assert 'aria-label="A8 hit, sector III"' in page
+    assert 'aria-label="A8 hit, turn 1, sector III"' in page
 
 
 @pytest.mark.parametrize(
