@@ -138,9 +138,8 @@ def sea(
             cell = Coordinate(row, col)
             state = states[cell]
             sector = sector_of(cell)
-            words = (ENEMY_STATE_TEXT if enemy else STATE_TEXT)[state]
             mark = marks.get(cell) if marks else None
-            words = _marked(words, mark)
+            words = _marked(str((ENEMY_STATE_TEXT if enemy else STATE_TEXT)[state]), mark)
             cells.append(
                 {
                     "label": str(cell),
