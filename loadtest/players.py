@@ -20,7 +20,11 @@ import httpx
 from loadtest.server import STOPPED
 
 MOVE = re.compile(r'id="turn"[^>]*data-move="(\d+)"')
-ENEMY_CELL = re.compile(r'id="enemy-([A-Z]\d+)"[^>]*><button type="(submit|button)"')
+# A cell's button may come after the drawn hull of a ship it shows (a sunk one): skip what
+# lies between, within the cell.
+ENEMY_CELL = re.compile(
+    r'id="enemy-([A-Z]\d+)"[^>]*>(?:(?!</td>).)*?<button type="(submit|button)"', re.DOTALL
+)
 OUTCOME = 'id="outcome-heading"'
 SETUP = 'id="setup"'
 
