@@ -46,7 +46,7 @@ from loadtest.server import (
     drop_postgres_database,
     fresh_postgres_database,
     interrupt_on_signals,
-    postgres_reachable,
+    reachable_databases,
     run_async,
     start_server,
 )
@@ -345,11 +345,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     interrupt_on_signals()
-    results, notes = [], []
-    for name in args.databases.split(","):
-        if name == "postgresql" and not postgres_reachable():
-            notes.append("PostgreSQL not reachable: skipped")
-            continue
+    results = []
+    notes: list[str] = []
+    for name in reachable_databases(args.databases, notes):
         results.append(run_database(name, args))
     if args.json:
         print(json.dumps({"results": results, "notes": notes}, indent=2))

@@ -33,7 +33,7 @@ from loadtest.server import (
     drop_postgres_database,
     fresh_postgres_database,
     interrupt_on_signals,
-    postgres_reachable,
+    reachable_databases,
     require_loopback,
     run_async,
     start_server,
@@ -266,10 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         setting = f"the server at {args.url}"
     else:
         rows = []
-        for name in args.databases.split(","):
-            if name == "postgresql" and not postgres_reachable():
-                notes.append("PostgreSQL not reachable: skipped")
-                continue
+        for name in reachable_databases(args.databases, notes):
             rows += run_database(name, args, notes)
         shared = "shared in Redis" if redis_reachable(args.redis) else "per worker, no Redis"
         setting = (

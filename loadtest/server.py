@@ -41,6 +41,18 @@ def postgres_reachable() -> bool:
         return False
 
 
+def reachable_databases(names: str, notes: list[str]) -> list[str]:
+    """The databases of a comma-separated list to run on: PostgreSQL only when it answers
+    (a note says it was skipped otherwise)."""
+    chosen = []
+    for name in names.split(","):
+        if name == "postgresql" and not postgres_reachable():
+            notes.append("PostgreSQL not reachable: skipped")
+            continue
+        chosen.append(name)
+    return chosen
+
+
 def fresh_postgres_database(name: str) -> str:
     import psycopg
 
