@@ -187,7 +187,7 @@ class FiguresQuerySet(models.QuerySet[_M]):
 
         Usernames and counts only: nothing else about a player leaves this method. Two
         queries whatever the number of games: every active player's finished games counted
-        per level from the ``game_level_owner`` index alone, then the usernames of the few
+        per level from the ``game_rules_level_owner`` index alone, then the usernames of the few
         who can place (ties broken by name, as the page shows them).
         """
         active = get_user_model().objects.filter(is_active=True).values("pk")
@@ -252,6 +252,12 @@ class GameQuerySet(FiguresQuerySet["Game"]):
 
     HINTS = True
 
+    def update(self, **kwargs: Any) -> int:
+        """As ``QuerySet.update``; new ``rules`` bring their ``rules_name`` with them."""
+        if isinstance(kwargs.get("rules"), dict) and "rules_name" not in kwargs:
+            kwargs["rules_name"] = rules_name_of(kwargs["rules"])
+        return super().update(**kwargs)
+
     def unfinished(self) -> GameQuerySet:
         return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
 
@@ -282,6 +288,18 @@ class GameFigures(models.Model):
 
     class Meta:
         abstract = True
+
+
+# What ``rules_name`` must hold, as the database works it out (the check constraint).
+RULES_NAME = Coalesce(
+    KeyTextTransform("name", "rules"), Value("standard"), output_field=models.CharField()
+)
+
+
+def rules_name_of(rules: Any) -> str:
+    """``rules_name`` for a game's stored ``rules``: its name, "standard" when it has none."""
+    name = rules.get("name") if isinstance(rules, dict) else None
+    return name if isinstance(name, str) else "standard"
 
 
 class Game(GameFigures):
@@ -326,14 +344,12 @@ class Game(GameFigures):
     started_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The rule set's name, kept by the database from ``rules`` (the statistics filter on it).
-    rules_name = models.GeneratedField(
-        expression=Coalesce(
-            KeyTextTransform("name", "rules"), Value("standard"), output_field=models.CharField()
-        ),
-        output_field=models.CharField(max_length=40),
-        db_persist=True,
-    )
+    # The rule set's name, a copy of ``rules["name"]`` ("standard" when absent) that the
+    # statistics filter on. A plain column, not a generated one: SQLite reads a generated
+    # column from the row even when an index holds it, so no index could cover the
+    # leaderboard's count. ``save`` writes it; a check constraint keeps every other writer
+    # (bulk_create, raw SQL, an update of ``rules``) from letting it drift.
+    rules_name = models.CharField(max_length=40, default="standard", editable=False)
     # A finished game's own figures (shots_fired, shots_hit, computer_shots, ships_lost,
     # opening_cells) come from ``GameFigures``, shared with the sector game.
     hinted = models.BooleanField(
@@ -367,6 +383,9 @@ class Game(GameFigures):
                 condition=Q(status__in=["setup", "playing", "won", "lost", "resigned", "draw"]),
                 name="game_status_known",
             ),
+            models.CheckConstraint(
+                condition=Q(rules_name=RULES_NAME), name="game_rules_name_is_its_rules"
+            ),
         ]
         indexes = [
             models.Index(fields=["owner", "status", "-created_at"]),
@@ -374,9 +393,7 @@ class Game(GameFigures):
             models.Index(fields=["owner", "status", "finished_at"], name="game_owner_finished"),
             # Everything the statistics and the history read of a player's finished games, so
             # that they read this index alone (the rows, with their fleets and cells, are wide
-            # and scattered among every other player's): filters, order and figures. The rule
-            # set comes before the level: SQLite reads a generated column's value from the row
-            # (the index does not cover it), so its filter must narrow the range itself.
+            # and scattered among every other player's): filters, order and figures.
             models.Index(
                 fields=[
                     "owner",
@@ -395,12 +412,24 @@ class Game(GameFigures):
                 ],
                 name="game_owner_figures",
             ),
-            # The leaderboard: each level's finished games, player by player.
-            models.Index(fields=["level", "owner", "status"], name="game_level_owner"),
+            # The leaderboard: a rule set's finished games at each level, player by player,
+            # with all it filters on and counts, so that it reads this index alone.
+            models.Index(
+                fields=["rules_name", "level", "owner", "status", "hinted"],
+                name="game_rules_level_owner",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"Game {self.pk} (level {self.level}, {self.status})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "rules" in update_fields:
+            self.rules_name = rules_name_of(self.rules)
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "rules_name"}
+        super().save(*args, **kwargs)
 
     # -- reading -------------------------------------------------------------------------
 

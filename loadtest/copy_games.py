@@ -17,9 +17,8 @@ import time
 
 import psycopg
 
-# Parents before children. Columns the database computes itself (rules_name) are left out.
+# Parents before children.
 TABLES = ["auth_user", "games_game", "games_ship", "games_shot", "sectors_sectorbattle"]
-GENERATED = {"games_game": {"rules_name"}}
 UUID_KEYS = {"games_game", "sectors_sectorbattle"}
 
 
@@ -32,11 +31,7 @@ def copy(sqlite_path: str, postgres_url: str) -> None:
         target.execute("DELETE FROM auth_user")
         for table in TABLES:
             started = time.perf_counter()
-            columns = [
-                row[1]
-                for row in source.execute(f"PRAGMA table_info({table})")
-                if row[1] not in GENERATED.get(table, set())
-            ]
+            columns = [row[1] for row in source.execute(f"PRAGMA table_info({table})")]
             names = ", ".join(f'"{c}"' for c in columns)
             rows = source.execute(f"SELECT {names} FROM {table}")  # noqa: S608
             n = 0

@@ -226,3 +226,31 @@ def test_it_fills_in_the_figures_of_sector_battles_already_finished_from_their_t
         assert figures.get(pk=playing.pk) == (None, None, None, None, "")
     finally:
         migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_copies_each_games_rule_set_name_onto_its_row_in_batches(monkeypatch):
+    import importlib
+
+    step = importlib.import_module("games.migrations.0008_game_rules_name_column")
+    monkeypatch.setattr(step, "BATCH", 2)  # five named games: three batches
+    names = ["salvo", "fog_of_war", "salvo", "five_shot", "no_touch"]
+    try:
+        apps = migrated_to([("games", "0007_coach_hint_and_analysis")])
+        old_game = apps.get_model("games", "Game")
+        named = [
+            old_game.objects.create(level=1, rules={"name": name}, seed=i, status="won")
+            for i, name in enumerate(names)
+        ]
+        standard = old_game.objects.create(level=2, rules={"name": "standard"}, seed=8)
+        unnamed = old_game.objects.create(level=2, rules={}, seed=9, status="lost")
+
+        migrated_to(latest())
+
+        stored = dict(Game.objects.values_list("pk", "rules_name"))
+        assert [stored[game.pk] for game in named] == names
+        assert stored[standard.pk] == stored[unnamed.pk] == "standard"
+        # The statistics' filter finds them by the new column.
+        assert Game.objects.filter(rules_name="salvo").count() == 2
+    finally:
+        migrated_to(latest())

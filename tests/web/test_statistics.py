@@ -430,3 +430,26 @@ def test_a_game_finished_without_its_figures_gets_them_when_a_page_needs_them(ow
     stats = owner.get("/stats").context["stats"]
     assert (stats.played, stats.shots, stats.hits) == (1, 17, 17)
     assert stored_figures(game) == figures_of_shots(list(game.shots.order_by("sequence")))
+
+
+@pytest.mark.django_db
+def test_a_games_rule_set_name_follows_its_rules_and_the_database_refuses_a_mismatch():
+    from django.db import IntegrityError, transaction
+
+    game = Game.objects.create(level=1, seed=1, rules=RuleSet.salvo().to_dict())
+    assert Game.objects.get(pk=game.pk).rules_name == "salvo"
+    game.rules = RuleSet.standard().to_dict()
+    game.save(update_fields=["rules"])
+    assert Game.objects.get(pk=game.pk).rules_name == "standard"
+    Game.objects.filter(pk=game.pk).update(rules=RuleSet.fog_of_war().to_dict())
+    assert Game.objects.get(pk=game.pk).rules_name == "fog_of_war"
+    Game.objects.filter(pk=game.pk).update(rules={})
+    assert Game.objects.get(pk=game.pk).rules_name == "standard"
+    # A writer that skips ``save`` (bulk_create, an update, raw SQL) cannot let it drift.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(rules_name="salvo")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Game.objects.bulk_create(
+            [Game(level=1, seed=2, rules=RuleSet.salvo().to_dict())]  # rules_name left out
+        )
+    assert list(Game.objects.values_list("rules_name", flat=True)) == ["standard"]

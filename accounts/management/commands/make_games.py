@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from games.ai import LEVELS, get_player
 from games.engine import BattleshipGame, Board, Coordinate, GamePhase, RuleSet
-from games.models import HUMAN, MOVE_GAP_CAP, Game, Ship, Shot, fleet_record
+from games.models import HUMAN, MOVE_GAP_CAP, Game, Ship, Shot, fleet_record, rules_name_of
 from games.sector import GamePhase as SectorPhase
 from games.sector import SectorGame, random_placements
 from games.sector import ai as sector_ai
@@ -294,6 +294,7 @@ def store(
         game = played["game"]
         game.owner = user
         game.rules = played["rules"].to_dict()
+        game.rules_name = rules_name_of(game.rules)  # bulk_create does not call save
         game.status = played["status"]
         game.moves = len(played["log"])
         game.play_seconds = sum(min(gap, MOVE_GAP_CAP.total_seconds()) for gap in gaps)
