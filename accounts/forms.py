@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.statistics import CLASSIC, MODES, SECTOR, level_names
@@ -50,19 +50,9 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
         cut_username(self)
 
 
-# What a person reads for each rule set the site knows by name.
-RULES_LABELS = {
-    "standard": pgettext_lazy("rules", "Standard"),
-    "salvo": pgettext_lazy("rules", "Salvo"),
-    "no_touch": pgettext_lazy("rules", "No touching"),
-    "fog_of_war": pgettext_lazy("rules", "Fog of war"),
-}
-
-
 def rules_choices() -> list[tuple[str, str]]:
-    return [("", gettext("All rules"))] + [
-        (name, str(RULES_LABELS.get(name) or title_of(name))) for name in VARIANTS
-    ]
+    """Every rule set, named as the new-game page names it ("Classic", "Salvo", ...)."""
+    return [("", gettext("All rules"))] + [(name, title_of(name)) for name in VARIANTS]
 
 
 class StatisticsFilter(forms.Form):

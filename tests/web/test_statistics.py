@@ -269,7 +269,8 @@ def test_a_filter_the_site_does_not_know_is_refused_with_a_reason(record):
 def test_the_filter_form_keeps_what_was_chosen(record):
     page = record.get("/stats?level=2&rules=standard").content.decode()
     assert '<option value="2" selected>2. Ensign</option>' in page
-    assert '<option value="standard" selected>Standard</option>' in page
+    # Named as the new-game page and the history name it.
+    assert '<option value="standard" selected>Classic</option>' in page
 
 
 def test_filtered_statistics_cost_the_same_queries_as_all_of_them(owner):
