@@ -454,3 +454,21 @@ def test_a_games_rule_set_name_follows_its_rules_and_the_database_refuses_a_mism
             [Game(level=1, seed=2, rules=RuleSet.salvo().to_dict())]  # rules_name left out
         )
     assert list(Game.objects.values_list("rules_name", flat=True)) == ["standard"]
+
+
+def test_bench_pages_requests_every_page_with_its_filters_on_a_made_site(site):
+    """The benchmark of issue 23 runs on the site ``make_games`` makes: each page answers
+    (it stops at the first that does not), with the same number of queries every run."""
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("bench_pages", user="owner", runs=2, stdout=out)
+    lines = out.getvalue().splitlines()
+    rows = {line.split()[0]: line.split()[1:] for line in lines[3:]}
+    for page in ["/stats", "/stats?rules=salvo", "/history", "/leaderboard?rules=salvo"]:
+        p50, slowest, queries, _cpu = rows[page]
+        assert float(slowest) >= float(p50) > 0
+        assert queries.isdigit(), f"{page}: the query count changed between runs ({queries})"
+    assert "/leaderboard?mode=sector" in rows

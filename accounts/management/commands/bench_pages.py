@@ -59,6 +59,7 @@ class Command(BaseCommand):
             "/history?rules=salvo",
             f"/history?rules=salvo&page={salvo_last}",
             "/leaderboard",
+            "/leaderboard?rules=salvo",
             "/stats?mode=sector",
             "/stats?mode=sector&level=3",
             "/history?mode=sector",
