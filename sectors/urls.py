@@ -7,6 +7,7 @@ from sectors import views
 urlpatterns = [
     path("sector/", views.history, name="sector_history"),
     path("sector/new", views.new_battle, name="sector_new"),
+    path("sector/rules", views.rules, name="sector_rules"),
     path("sector/battles", views.create_battle, name="sector_create"),
     path("sector/<uuid:battle_id>/", views.battle_page, name="sector_battle"),
     path("sector/<uuid:battle_id>/ships", views.place_ship, name="sector_place"),
