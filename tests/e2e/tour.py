@@ -125,5 +125,7 @@ def tour(page: Page, base: str) -> Iterator[str]:
     for path, name in LEARNING_PAGES:
         page.goto(base + path)
         yield name
+    page.goto(base + "/sector/rules")
+    yield "sector battle rules"
     page.goto(base + "/no-such-page")
     yield "404"

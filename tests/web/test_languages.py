@@ -277,6 +277,7 @@ def test_every_kind_of_page_is_whole_in_each_language(owner, language):
         "/password",
         "/sector/",
         "/sector/new",
+        "/sector/rules",
         f"/sector/{battle.pk}/",
         f"/sector/{over.pk}/replay?step=1",
         "/no-such-page",

@@ -126,6 +126,13 @@ def test_the_rules_pages_of_every_rule_set_are_linked(client):
         assert client.get(f"/rules/{name}").status_code == 200
 
 
+def test_the_learning_index_lists_the_sector_battles_rules_among_the_rule_sets(client):
+    page = client.get("/learn/").content.decode()
+    rule_sets = re.search(r'<section aria-labelledby="rule-sets-heading">.*?</section>', page, re.S)
+    assert '<a href="/sector/rules">Sector battle</a>' in rule_sets[0]
+    assert client.get("/sector/rules").status_code == 200
+
+
 def test_the_empty_board_heat_map_is_the_admirals_symmetric_and_highest_in_the_middle(client):
     heat = positions.strategy()["empty"].heat
     for cell, p in heat.items():

@@ -2,11 +2,12 @@
 sea, played turn by turn with the computer answering in the same request, every invalid
 request refused with a clear message and an unchanged battle, nothing hidden sent."""
 
+import html
 import re
 
 import pytest
 
-from games.sector import Placement
+from games.sector import FLEET, Placement
 from sectors.models import SectorBattle
 from tests.web.conftest import normalised
 
@@ -281,6 +282,7 @@ def test_no_sector_page_shows_template_text(guest):
     from tests.web.test_no_template_text import assert_clean
 
     assert_clean(guest.get("/sector/new"))
+    assert_clean(guest.get("/sector/rules"))
     assert_clean(guest.get("/sector/"))
     battle = new_battle(guest)
     assert_clean(guest.get(f"/sector/{battle.pk}/"))
@@ -303,3 +305,111 @@ def test_turns_are_rate_limited_per_player(guest, settings):
     assert turn(guest, battle, action="recon", sector="II").status_code == 429
     battle.refresh_from_db()
     assert battle.moves == 2
+
+
+RULES_HEADINGS = {
+    "en": (
+        "Sector battle: the rules",
+        [
+            "The sea and its sectors",
+            "The fleet",
+            "Placing your fleet",
+            "A turn",
+            "The actions, and what the enemy is told",
+            "Hits and sinking",
+            "The end",
+            "Tips",
+        ],
+    ),
+    "de": (
+        "Sektorenschlacht: die Regeln",
+        ["Das Meer und seine Sektoren", "Die Flotte", "Die Aktionen und was der Gegner erfährt"],
+    ),
+    "fr": (
+        "Bataille des secteurs : les règles",
+        ["La mer et ses secteurs", "La flotte", "Les actions, et ce que l'ennemi apprend"],
+    ),
+    "es": (
+        "Batalla de sectores: las reglas",
+        ["El mar y sus sectores", "La flota", "Las acciones, y lo que se le dice al enemigo"],
+    ),
+}
+
+
+def rules_page(client, language="en"):
+    response = client.get("/sector/rules", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
+
+
+def sector_maps(page):
+    """Each sector map's sectors: numeral, the cells it spans, and what sonar ruled out."""
+    found = []
+    for table in re.findall(r'<table class="sector-map">.*?</table>', page, re.S):
+        found.append(
+            re.findall(
+                r'<td rowspan="3" colspan="3"(?: class="m-([\w-]+)")?>'
+                r'<span class="sector-map-numeral">(\w+)</span> '
+                r'<span class="sector-map-cells">(\w+)\u2013(\w+)</span>',
+                table,
+            )
+        )
+    return found
+
+
+@pytest.mark.parametrize("language", RULES_HEADINGS)
+def test_the_rules_page_answers_in_each_language_with_its_headings(guest, language):
+    page = rules_page(guest, language)
+    title, sections = RULES_HEADINGS[language]
+    assert re.findall(r"<h1>(.*?)</h1>", page) == [title]
+    headings = re.findall(r'<h2 id="[\w-]+">(.*?)</h2>', page)
+    for section in sections:
+        assert section in headings, (language, section)
+
+
+def test_the_rules_page_maps_all_sixteen_sectors_and_what_sonar_rules_out(guest):
+    sea, sonar = sector_maps(rules_page(guest))
+    numerals = "I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI".split()  # noqa: SIM905
+    assert [numeral for _state, numeral, _first, _last in sea] == numerals
+    spans = {numeral: (first, last) for _state, numeral, first, last in sea}
+    assert spans["I"] == ("A1", "C3")
+    assert spans["XIV"] == ("J4", "L6")  # 003's G10 is our J7: sector XV
+    assert spans["XVI"] == ("J10", "L12")
+    assert not any(state for state, *_ in sea)
+    # 003's tip: sweeps of VI and XVI that find nothing clear VIII and XIV as well.
+    states = {numeral: state for state, numeral, _first, _last in sonar}
+    assert {n for n, s in states.items() if s == "scanned"} == {"VI", "XVI"}
+    assert {n for n, s in states.items() if s == "clear"} == {"VIII", "XIV"}
+    assert {n for n, s in states.items() if s == "across"} == {"V", "VII", "XIII", "XV"}
+    assert {n for n, s in states.items() if s == "down"} == {"II", "X", "IV", "XII"}
+    assert {n for n, s in states.items() if not s} == {"I", "III", "IX", "XI"}
+
+
+def test_the_rules_page_lists_the_engines_fleet_with_lengths_and_bridges(guest):
+    page = rules_page(guest)
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>(.*?)</td>', page)
+    assert [(name, int(length)) for name, length, _ in rows] == [
+        (ship.name, ship.length) for ship in FLEET
+    ]
+    bridges = {name: re.sub(r"<[^>]+>", "", bridge) for name, _, bridge in rows}
+    assert bridges["Carrier"] == "■■●■■ in the middle"
+    assert bridges["Battleship"].startswith("■●■■ second from the bow")
+    assert bridges["Submarine"].startswith("●■▶ astern")
+    for words in ("only the number of hits", "Submarines are invisible to it", "no draw"):
+        assert words in page
+
+
+def test_the_rules_page_is_in_german_for_a_german_reader(guest):
+    page = rules_page(guest, "de")
+    assert "Ein U-Boot sinkt beim ersten Treffer, obwohl es zwei Felder lang ist." in page
+    assert "A submarine sinks at the first hit" not in page
+    assert '<th scope="row">Zerstörer</th><td>3</td>' in page
+
+
+def test_the_new_battle_and_battle_pages_link_the_full_rules(guest):
+    for page in (
+        guest.get("/sector/new").content.decode(),
+        guest.get(f"/sector/{new_battle(guest).pk}/").content.decode(),
+        guest.get(f"/sector/{started(guest).pk}/").content.decode(),
+    ):
+        assert '<a href="/sector/rules">The full rules</a>' in page
