@@ -31,13 +31,16 @@ class Knowledge:
     empty: set[Coordinate] = field(default_factory=set)
     """Cells no enemy surface ship afloat occupies."""
     struck: set[Coordinate] = field(default_factory=set)
-    """Cells surely hit already: firing there again is wasted."""
+    """Cells surely hit already: firing there again is wasted. None once every enemy
+    surface ship is sunk: the wrecks have left the sea and a submarine may lie at any of
+    their cells (the engine opens every cell again then)."""
     occupied: set[Coordinate] = field(default_factory=set)
     """Cells an enemy surface ship afloat occupies (found by recon or hit), minus the cells
     worked out to belong to ships since sunk."""
     uncertain: dict[Coordinate, float] = field(default_factory=dict)
     """Cells of barrages whose count did not say which of them hit, with the share of the
-    count each carries: a single shot there tells."""
+    count each carries: a single shot there tells; another barrage there may tell nothing
+    (a cell already hit counts again). None once every enemy surface ship is sunk."""
     sunk: list[str] = field(default_factory=list)
     reconned: set[int] = field(default_factory=set)
     scanned: set[int] = field(default_factory=set)
@@ -101,6 +104,9 @@ def read(view: SectorView) -> Knowledge:
             if not is_submarine(name):
                 _bury(know, name, report)
     know.occupied -= know.empty
+    if not know.surface_afloat:
+        know.struck.clear()
+        know.uncertain.clear()
     if not know.subs_afloat:
         know.sub_lines.clear()
     know.sub_states = {
