@@ -3,12 +3,43 @@
 A submarine parked under a wreck's cells once only submarines were left was never fired
 at: the players kept those cells as struck, though the engine opens them again."""
 
+import random
+
 import pytest
 
-from games.sector import GamePhase, Shot, SubMove, Turn, parse_cell
+from games.sector import GamePhase, SectorGame, Shot, SubMove, Turn, parse_cell
 from games.sector.ai import get_player
 from games.sector.ai.knowledge import read
 from tests.sector.conftest import fleet, game_with
+
+BOUND = 400
+"""Far above a long battle between two Gunners (they take about 100 turns)."""
+
+
+# Games of ``bench_sector --seed 1`` (numbered as it numbers them, the Deckhand in seat 0
+# in odd ones) that a Gunner dragged on against the Deckhand: for 950 to 1,700 turns when
+# the last submarine lay beneath a wreck's cells, which it never fired at again (147, 187,
+# 201); for ever when it took a wreck's cells for sure hits (174, 222, on the way here).
+BENCH_GAMES = (147, 174, 187, 201, 222)
+
+
+def play(levels, seed, bound):
+    game = SectorGame(seed)
+    game.setup_random()
+    players = [get_player(level, seed + seat) for seat, level in enumerate(levels)]
+    while game.phase is GamePhase.IN_PROGRESS and len(game.turns) < bound:
+        game.play_turn(players[game.current_player])
+    return game
+
+
+@pytest.mark.parametrize("number", BENCH_GAMES)
+def test_a_gunner_finishes_the_benchmark_battles_it_used_to_drag_on(number):
+    seed = random.Random(f"1:sector-bench:{number}").getrandbits(63)
+    levels = (2, 1) if number % 2 == 0 else (1, 2)
+
+    game = play(levels, seed, BOUND)
+
+    assert game.phase is GamePhase.FINISHED
 
 
 @pytest.mark.parametrize("level", [2, 3])

@@ -29,14 +29,14 @@ class Knowledge:
     """One player's conclusions about the enemy fleet (see the module's docstring)."""
 
     empty: set[Coordinate] = field(default_factory=set)
-    """Cells no enemy surface ship afloat occupies."""
+    """Cells no enemy surface ship afloat occupies (every cell once all are sunk)."""
     struck: set[Coordinate] = field(default_factory=set)
     """Cells surely hit already: firing there again is wasted. None once every enemy
     surface ship is sunk: the wrecks have left the sea and a submarine may lie at any of
     their cells (the engine opens every cell again then)."""
     occupied: set[Coordinate] = field(default_factory=set)
     """Cells an enemy surface ship afloat occupies (found by recon or hit), minus the cells
-    worked out to belong to ships since sunk."""
+    worked out to belong to ships since sunk (none once all are sunk)."""
     uncertain: dict[Coordinate, float] = field(default_factory=dict)
     """Cells of barrages whose count did not say which of them hit, with the share of the
     count each carries: a single shot there tells; another barrage there may tell nothing
@@ -105,6 +105,11 @@ def read(view: SectorView) -> Knowledge:
                 _bury(know, name, report)
     know.occupied -= know.empty
     if not know.surface_afloat:
+        # Only submarines are left: no cell holds a surface ship afloat, and a submarine
+        # may lie at any wreck's cell (occupied cells a sinking could not be told apart
+        # from would otherwise be fired at for ever, as sure hits).
+        know.empty = set(ALL_CELLS)
+        know.occupied.clear()
         know.struck.clear()
         know.uncertain.clear()
     if not know.subs_afloat:
