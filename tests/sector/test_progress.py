@@ -1,16 +1,23 @@
-"""The computer players always make progress: a person cannot stall them.
+"""The computer players always make progress: every turn fires where the answer is not
+known yet, so a battle between them ends, and a person cannot stall them.
 
-A submarine parked under a wreck's cells once only submarines were left was never fired
-at: the players kept those cells as struck, though the engine opens them again."""
+Two Gunners used to go on for ever once each had only its Battleship left: each barraged
+the same three cells, two of them its own earlier hits, and the count that came back (two
+hits, the same every time) never told which. A submarine parked under a wreck's cells once
+only submarines were left was never fired at either."""
 
 import random
 
 import pytest
 
-from games.sector import GamePhase, SectorGame, Shot, SubMove, Turn, parse_cell
+from games.sector import Barrage, GamePhase, SectorGame, Shot, SubMove, Turn, parse_cell
 from games.sector.ai import get_player
 from games.sector.ai.knowledge import read
 from tests.sector.conftest import fleet, game_with
+
+# Seeds whose battle between two Gunners (seeded ``seed`` and ``seed + 1``) went past
+# 600 turns before the Gunner stopped re-firing barrages over cells left in doubt.
+STALLED_SEEDS = (3, 83, 174, 213, 292, 367)
 
 BOUND = 400
 """Far above a long battle between two Gunners (they take about 100 turns)."""
@@ -32,6 +39,14 @@ def play(levels, seed, bound):
     return game
 
 
+@pytest.mark.parametrize("seed", STALLED_SEEDS)
+def test_two_gunners_finish_the_battles_that_used_to_stall(seed):
+    game = play((2, 2), seed, BOUND)
+
+    assert game.phase is GamePhase.FINISHED
+    assert game.winner in (0, 1)
+
+
 @pytest.mark.parametrize("number", BENCH_GAMES)
 def test_a_gunner_finishes_the_benchmark_battles_it_used_to_drag_on(number):
     seed = random.Random(f"1:sector-bench:{number}").getrandbits(63)
@@ -40,6 +55,38 @@ def test_a_gunner_finishes_the_benchmark_battles_it_used_to_drag_on(number):
     game = play(levels, seed, BOUND)
 
     assert game.phase is GamePhase.FINISHED
+
+
+def test_battles_between_the_levels_all_end_well_under_the_bound():
+    for levels in ((2, 2), (2, 1), (3, 2)):
+        for seed in range(10):
+            game = play(levels, seed, BOUND)
+            assert game.phase is GamePhase.FINISHED, (levels, seed)
+
+
+def test_a_gunner_settles_cells_a_barrage_left_in_doubt_and_never_barrages_them_again():
+    # The Battleship's barrage hits the Destroyer twice at F6 and F8 and misses at A1:
+    # which two of the three were hit is not told.
+    game = game_with(fleet(("Destroyer", "F6", "across")))
+    assert game.play(Barrage.at("F6", "F8", "A1")).hits == 2
+    game.play(Shot.at("Carrier", "L12"))
+    gunner = get_player(2, 1)
+
+    first = gunner.choose_move(game.view_for(0)).action
+    assert isinstance(first, Shot)  # nothing else is known: a single shot there tells
+    assert first.cell in read(game.view_for(0)).uncertain
+    for _ in range(8):
+        view = game.view_for(0)
+        doubt = set(read(view).uncertain)
+        if not doubt:
+            break
+        turn = gunner.choose_move(view)
+        if isinstance(turn.action, Barrage):
+            assert not doubt & set(turn.action.cells)  # the count would not tell
+        game.play(turn)
+        game.play(Shot.at("Carrier", "L12"))
+
+    assert not read(game.view_for(0)).uncertain
 
 
 @pytest.mark.parametrize("level", [2, 3])

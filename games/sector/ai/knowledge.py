@@ -69,6 +69,18 @@ class Knowledge:
         """Cells worth firing at: legal, not struck already."""
         return [cell for cell in legal if cell not in self.struck]
 
+    def sub_cells(self) -> set[Coordinate]:
+        """Cells an enemy submarine afloat may lie over now (from ``sub_states``)."""
+        if not self.subs_afloat:
+            return set()
+        cells: set[Coordinate] = set()
+        for line, states in self.sub_states.items():
+            along = line.cells
+            for pos, _way in states:
+                cells.add(along[pos])
+                cells.add(along[pos + 1])
+        return cells
+
 
 def read(view: SectorView) -> Knowledge:
     """Everything ``view`` tells about the enemy fleet."""
