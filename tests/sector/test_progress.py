@@ -10,7 +10,18 @@ import random
 
 import pytest
 
-from games.sector import Barrage, GamePhase, SectorGame, Shot, SubMove, Turn, parse_cell
+from games.sector import (
+    Axis,
+    Barrage,
+    Course,
+    GamePhase,
+    SectorGame,
+    Shot,
+    Sonar,
+    SubMove,
+    Turn,
+    parse_cell,
+)
 from games.sector.ai import get_player
 from games.sector.ai.knowledge import read
 from tests.sector.conftest import fleet, game_with
@@ -134,3 +145,29 @@ def test_the_enemys_wreck_cells_are_open_to_a_player_once_only_submarines_are_le
     assert not know.surface_afloat
     assert not know.struck  # a submarine may lie at any of them now
     assert set(surface) <= set(know.targets(game.legal_actions(0).targets))
+
+
+def test_a_gunner_leaves_a_course_once_no_submarine_can_be_on_it():
+    # Sonar finds a submarine on row D; a barrage sinks it (the count does not say where):
+    # no submarine can be left on row D once it has fired at its cells, and the enemy's
+    # other submarine never moves.
+    game = game_with(fleet(("Submarine", "D1", ">")))
+    mine = ["Sonar", Barrage.at("D1", "D2", "L1"), "L2", "L3", "L4"]
+    for action, cell in zip(mine, ("A1", "A2", "A3", "A4", "A5"), strict=True):
+        if action == "Sonar":
+            assert game.play(Sonar(5)).courses == (Course(Axis.ROW, 3),)
+        elif isinstance(action, Barrage):
+            assert game.play(action).sunk == ("Submarine",)
+        else:
+            game.play(Shot.at("Destroyer", action))
+        game.play(Shot.at("Carrier", cell))  # the enemy sinks our Carrier: no recon
+    gunner = get_player(2, 1)
+
+    on_row_d = []
+    for _ in range(30):
+        action = gunner.choose_move(game.view_for(0)).action
+        on_row_d.append(isinstance(action, Shot) and action.cell.row == 3)
+        game.play(Turn(action))
+        game.play(Shot.at("Carrier", "L12"))
+
+    assert not all(on_row_d)
