@@ -171,3 +171,20 @@ def test_a_gunner_leaves_a_course_once_no_submarine_can_be_on_it():
         game.play(Shot.at("Carrier", "L12"))
 
     assert not all(on_row_d)
+
+
+def test_sinking_one_of_two_submarines_on_one_course_keeps_the_other_in_view():
+    # Both submarines run along column 5; sonar names the course once. Sinking one must
+    # not make the player believe no submarine is left there (the Admiral then fired at
+    # random for hundreds of turns while the other lay at the edge of column 5).
+    game = game_with(fleet(("Submarine", "D5", "^"), ("Second Submarine", "J5", "v")))
+    # Sector XIV: column 5 found, rows J to L free of submarines.
+    assert game.play(Sonar(14)).courses == (Course(Axis.COLUMN, 4),)
+    game.play(Shot.at("Carrier", "L12"))
+    assert game.play(Shot.at("Carrier", "D5")).sunk == ("Submarine",)
+    game.play(Shot.at("Carrier", "L12"))
+
+    know = read(game.view_for(0))
+
+    assert {parse_cell("J5"), parse_cell("K5")} <= know.sub_cells()
+    assert parse_cell("D5") not in know.sub_cells()  # the sunk one's cell is free now

@@ -221,10 +221,13 @@ def _barrage(know: Knowledge, report: Report, states: dict[Course, Masks]) -> No
 
 
 def _sub_sunk(know: Knowledge, cell: Coordinate, states: dict[Course, Masks]) -> None:
+    """A submarine sank at ``cell``: the sonar's course through it is taken as explained,
+    but where a submarine may be on it is kept (sonar tells a course once, so the other
+    submarine may run on the same line); only ``cell`` is known free of them now."""
+    _clear(states, cell)
     lines = [line for line in know.sub_lines if _on_line(line, cell) is not None]
     if len(lines) == 1:
         know.sub_lines.discard(lines[0])
-        states[lines[0]] = (0, 0)
 
 
 def _bury(know: Knowledge, name: str, report: Report) -> None:
