@@ -159,8 +159,9 @@ def play_sector(rng: random.Random, level: int, *, quick: bool) -> SectorBattle:
     resign_after = rng.randrange(6, 40) if rng.random() < 0.05 else None
     while game.phase is SectorPhase.IN_PROGRESS:
         late = resign_after is not None and len(game.turns) >= resign_after
-        # Two Gunners can repeat the same barrages for ever once each has only its
-        # Battleship left (issue noted in docs/sector.md): such a battle is resigned.
+        # A safety bound only: with a Gunner or an Admiral for the person, every battle
+        # ends well before it (two Gunners once repeated one barrage for ever, a bug fixed
+        # since: docs/sector.md).
         late = late or len(game.turns) >= MAX_SECTOR_TURNS
         if late and game.current_player == HUMAN:
             game.resign(HUMAN)

@@ -29,15 +29,18 @@ class Knowledge:
     """One player's conclusions about the enemy fleet (see the module's docstring)."""
 
     empty: set[Coordinate] = field(default_factory=set)
-    """Cells no enemy surface ship afloat occupies."""
+    """Cells no enemy surface ship afloat occupies (every cell once all are sunk)."""
     struck: set[Coordinate] = field(default_factory=set)
-    """Cells surely hit already: firing there again is wasted."""
+    """Cells surely hit already: firing there again is wasted. None once every enemy
+    surface ship is sunk: the wrecks have left the sea and a submarine may lie at any of
+    their cells (the engine opens every cell again then)."""
     occupied: set[Coordinate] = field(default_factory=set)
     """Cells an enemy surface ship afloat occupies (found by recon or hit), minus the cells
-    worked out to belong to ships since sunk."""
+    worked out to belong to ships since sunk (none once all are sunk)."""
     uncertain: dict[Coordinate, float] = field(default_factory=dict)
     """Cells of barrages whose count did not say which of them hit, with the share of the
-    count each carries: a single shot there tells."""
+    count each carries: a single shot there tells; another barrage there may tell nothing
+    (a cell already hit counts again). None once every enemy surface ship is sunk."""
     sunk: list[str] = field(default_factory=list)
     reconned: set[int] = field(default_factory=set)
     scanned: set[int] = field(default_factory=set)
@@ -65,6 +68,18 @@ class Knowledge:
     def targets(self, legal: Iterable[Coordinate]) -> list[Coordinate]:
         """Cells worth firing at: legal, not struck already."""
         return [cell for cell in legal if cell not in self.struck]
+
+    def sub_cells(self) -> set[Coordinate]:
+        """Cells an enemy submarine afloat may lie over now (from ``sub_states``)."""
+        if not self.subs_afloat:
+            return set()
+        cells: set[Coordinate] = set()
+        for line, states in self.sub_states.items():
+            along = line.cells
+            for pos, _way in states:
+                cells.add(along[pos])
+                cells.add(along[pos + 1])
+        return cells
 
 
 def read(view: SectorView) -> Knowledge:
@@ -101,6 +116,14 @@ def read(view: SectorView) -> Knowledge:
             if not is_submarine(name):
                 _bury(know, name, report)
     know.occupied -= know.empty
+    if not know.surface_afloat:
+        # Only submarines are left: no cell holds a surface ship afloat, and a submarine
+        # may lie at any wreck's cell (occupied cells a sinking could not be told apart
+        # from would otherwise be fired at for ever, as sure hits).
+        know.empty = set(ALL_CELLS)
+        know.occupied.clear()
+        know.struck.clear()
+        know.uncertain.clear()
     if not know.subs_afloat:
         know.sub_lines.clear()
     know.sub_states = {
@@ -198,10 +221,13 @@ def _barrage(know: Knowledge, report: Report, states: dict[Course, Masks]) -> No
 
 
 def _sub_sunk(know: Knowledge, cell: Coordinate, states: dict[Course, Masks]) -> None:
+    """A submarine sank at ``cell``: the sonar's course through it is taken as explained,
+    but where a submarine may be on it is kept (sonar tells a course once, so the other
+    submarine may run on the same line); only ``cell`` is known free of them now."""
+    _clear(states, cell)
     lines = [line for line in know.sub_lines if _on_line(line, cell) is not None]
     if len(lines) == 1:
         know.sub_lines.discard(lines[0])
-        states[lines[0]] = (0, 0)
 
 
 def _bury(know: Knowledge, name: str, report: Report) -> None:

@@ -88,6 +88,10 @@ class Gunner(SectorPlayer):
     def _action(
         self, view: SectorView, know: Knowledge, targets: set[Coordinate], rng: random.Random
     ) -> Action:
+        """Every choice fires where the answer is not known yet, so each turn teaches
+        something: cells known hit, or known water where no submarine can be, are left
+        alone, and a barrage never goes again over cells a barrage left in doubt (a cell
+        already hit counts again, and the same count would come back for ever)."""
         legal = view.legal
         sure = sorted(c for c in know.occupied if c in targets)
         if sure:
@@ -100,6 +104,11 @@ class Gunner(SectorPlayer):
         )
         if frontier:
             return Shot(rng.choice(legal.shooters), rng.choice(frontier))
+        doubt = sorted(c for c in know.uncertain if c in targets)
+        if doubt:
+            best = max(know.uncertain[c] for c in doubt)
+            likely = [c for c in doubt if know.uncertain[c] == best]
+            return Shot(rng.choice(legal.shooters), rng.choice(likely))
         unreconned = [s for s in SECTORS if s not in know.reconned]
         if legal.recon and unreconned and know.surface_afloat:
             return Recon(rng.choice(unreconned))
@@ -107,14 +116,15 @@ class Gunner(SectorPlayer):
             sweep = [s for s in _DIAGONAL if s not in know.scanned]
             if sweep:
                 return Sonar(sweep[0])
+        subs = know.sub_cells()
         on_lines = sorted(
-            c for line in know.sub_lines for c in line.cells if c in targets and know.subs_afloat
+            c for line in know.sub_lines for c in line.cells if c in targets and c in subs
         )
         if on_lines:
             return Shot(rng.choice(legal.shooters), rng.choice(on_lines))
         open_cells = sorted(c for c in targets if c not in know.empty)
         pool = [c for c in open_cells if (c.row + c.col) % 2 == 0] or open_cells
-        pool = pool or sorted(targets)
+        pool = pool or sorted(c for c in targets if c in subs) or sorted(targets)
         if legal.barrage and len(pool) >= 3:
             a, b, c = rng.sample(pool, 3)
             return Barrage((a, b, c))
