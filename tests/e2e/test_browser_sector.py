@@ -139,3 +139,15 @@ def test_the_battle_history_fits_a_phone_its_table_scrolling_in_its_card(
     expect(page.get_by_role("region", name="Every battle, newest first")).to_be_visible()
     # The link column has a name, for a screen reader's table navigation.
     expect(page.get_by_role("columnheader", name="Open the battle")).to_have_count(1)
+
+
+def test_start_the_battle_looks_disabled_until_the_fleet_is_placed(live_server, page: Page):
+    page.goto(live_server.url + "/sector/new")
+    page.get_by_role("button", name="Place your fleet").click()
+    start = page.get_by_role("button", name="Start the battle")
+    expect(start).to_have_attribute("aria-disabled", "true")
+    opacity = "b => Number(getComputedStyle(b).opacity)"
+    assert start.evaluate(opacity) < 0.7
+    page.get_by_role("button", name="Place at random").click()
+    expect(start).not_to_have_attribute("aria-disabled", "true")
+    assert start.evaluate(opacity) == 1
