@@ -120,9 +120,7 @@ def test_the_play_page_does_not_scroll_sideways_on_a_phone(live_server, page: Pa
     expect(enemy_cell(page, "L12")).to_be_in_viewport()
 
 
-def test_the_battle_history_fits_a_phone_its_table_scrolling_in_its_card(
-    live_server, page: Page
-):
+def test_the_battle_history_fits_a_phone_its_table_scrolling_in_its_card(live_server, page: Page):
     page.set_viewport_size({"width": 375, "height": 800})
     page.goto(live_server.url + "/sector/new")
     page.get_by_label(re.compile("Admiral")).check()

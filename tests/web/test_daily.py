@@ -387,7 +387,8 @@ def test_the_day_and_the_pages_script_words_are_in_the_players_language(
 ):
     html = Client(HTTP_ACCEPT_LANGUAGE=language).get("/daily/2026-11-01").content.decode()
     heading = re.search(r"<h1>.*?</h1>", html, re.S)
-    assert heading and f">{date}</time>" in heading[0]
+    assert heading
+    assert f">{date}</time>" in heading[0]
     # The words the script says (the sound button's, a refusal's) are the page's: it showed
     # "Mute sounds" and English errors on a German page.
     words = re.search(r'<div id="game-words"[^>]*>', html, re.S)

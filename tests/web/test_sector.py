@@ -329,6 +329,8 @@ def test_a_refused_placement_keeps_what_the_player_typed_and_chose(guest):
     assert '<option value="down" selected>' in carrier[1]
     # The other ships' forms are as they were.
     battleship = re.search(r'value="Battleship">(.*?)</form>', page, re.S)
-    assert battleship and "aria-invalid" not in battleship[1] and "selected" not in battleship[1]
+    assert battleship
+    assert "aria-invalid" not in battleship[1]
+    assert "selected" not in battleship[1]
     submarine = place(guest, battle, "Submarine", "L12", "S").content.decode()
     assert '<option value="S" selected>' in submarine
