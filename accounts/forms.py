@@ -55,6 +55,9 @@ def rules_choices() -> list[tuple[str, str]]:
     return [("", gettext("All rules"))] + [(name, title_of(name)) for name in VARIANTS]
 
 
+SECTOR_RULES = _("The sector battle has one set of rules: choose All rules with it.")
+
+
 class StatisticsFilter(forms.Form):
     """``?mode=sector&level=3&rules=salvo``: the mode (the classic game when left out), and
     a level of that mode's opponents and a rule set, either of which may be left out."""
@@ -76,22 +79,36 @@ class StatisticsFilter(forms.Form):
         choices=rules_choices,
     )
 
+    # The hidden field the form carries: the mode its choices were shown for.
+    SHOWN = "shown"
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # The opponents are the chosen mode's: the sector game has its own three.
         mode = self.data.get("mode") if self.data.get("mode") in MODES else CLASSIC
+        shown = self.data.get(self.SHOWN)
+        if shown in MODES and shown != mode:
+            # The mode was changed in the form: its opponent and rules were the other
+            # mode's choices (Salvo, level 5), not a choice of this one's: all of them.
+            data = self.data.copy()
+            for name in ("level", "rules"):
+                data.pop(name, None)
+            self.data = data
+        # The opponents are the chosen mode's: the sector game has its own three.
         level = cast(forms.TypedChoiceField, self.fields["level"])
         level.choices = [("", gettext("All opponents"))] + [
             (number, f"{number}. {name}") for number, name in sorted(level_names(mode).items())
         ]
+        if mode == SECTOR:
+            # And one set of rules: nothing else is offered, and asking for it is told why.
+            rules = cast(forms.ChoiceField, self.fields["rules"])
+            rules.choices = rules_choices()[:1]
+            rules.error_messages["invalid_choice"] = SECTOR_RULES
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("mode") == SECTOR and data.get("rules"):
-            self.add_error(
-                "rules", _("The sector battle has one set of rules: choose All rules with it.")
-            )
-        return data
+    @property
+    def shown_mode(self) -> str:
+        """The mode whose choices the form shows: the one asked for, if it is one."""
+        mode = self.data.get("mode")
+        return mode if mode in MODES else CLASSIC
 
     def full_clean(self) -> None:
         super().full_clean()

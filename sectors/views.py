@@ -168,7 +168,12 @@ def _battle(request: HttpRequest, battle_id: UUID) -> SectorBattle:
 
 
 def _page(
-    request: HttpRequest, battle: SectorBattle, *, error: str = "", status: int = 200
+    request: HttpRequest,
+    battle: SectorBattle,
+    *,
+    error: str = "",
+    status: int = 200,
+    tried: dict[str, str] | None = None,
 ) -> TemplateResponse:
     """The battle's page; for htmx in play only its play area, the live region's new words
     sent with it out of band (so a turn's announcements are spoken)."""
@@ -197,6 +202,12 @@ def _page(
                 "length": s.length,
                 "sub": s.kind is Kind.SUBMARINE,
                 "placed": s.name in placed,
+                # A refused placement: what the player typed and chose stays in its form.
+                **(
+                    {"cell": tried["cell"], "lie": tried["lie"]}
+                    if tried and tried["ship"] == s.name
+                    else {}
+                ),
             }
             for s in FLEET
         ]
@@ -379,7 +390,12 @@ def place_ship(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     try:
         battle.place_ship(post.get("ship", ""), post.get("cell", ""), post.get("lie", ""))
     except ValueError as error:
-        return _page(request, battle, error=refusal(error), status=422)
+        tried = {
+            "ship": post.get("ship", ""),
+            "cell": post.get("cell", "")[:8],  # as typed, as much as the box holds
+            "lie": post.get("lie", ""),
+        }
+        return _page(request, battle, error=refusal(error), status=422, tried=tried)
     return redirect(battle)
 
 

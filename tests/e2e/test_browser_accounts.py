@@ -60,3 +60,27 @@ def test_a_guest_signs_up_finishes_the_game_and_replays_it(live_server, page: Pa
     page.get_by_role("link", name="Previous").click()
     expect(page.get_by_role("slider", name="Shot")).to_have_value(str(steps - 1))
     assert console_errors == []
+
+
+@pytest.mark.parametrize("path", ["/stats", "/history"])
+def test_changing_the_mode_puts_the_opponent_and_rules_back_to_all(
+    live_server, page: Page, console_errors, path
+):
+    from tests.e2e.test_browser_look import log_in
+    from tests.e2e.tour import records
+
+    records("filter_player")
+    log_in(page, live_server.url, "filter_player")
+    page.goto(live_server.url + path)
+    page.get_by_role("combobox", name="Opponent").select_option(label="5. Admiral")
+    page.get_by_role("combobox", name="Rules").select_option(label="Salvo")
+    page.get_by_role("combobox", name="Mode").select_option(label="Sector battle")
+    # The classic game's choices do not stay chosen under the sector battle.
+    expect(page.get_by_role("combobox", name="Opponent")).to_have_value("")
+    expect(page.get_by_role("combobox", name="Rules")).to_have_value("")
+    page.get_by_role("button", name="Show").click()
+    expect(page.get_by_role("combobox", name="Mode")).to_have_value("sector")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    # All opponents, and the sector battle's three.
+    expect(page.get_by_role("combobox", name="Opponent").locator("option")).to_have_count(4)
+    assert console_errors == []

@@ -22,7 +22,10 @@ SHOTS = Path(os.environ.get("DAILY_SCREENSHOTS", Path(tempfile.gettempdir(), "da
 
 
 def cell(page: Page, label: str):
-    return page.get_by_role("grid", name="Enemy waters").get_by_role(
+    # The board is named by its heading, as a player sees it (it was "Enemy waters"): the
+    # day's fleet, and at the end your shots.
+    board = re.compile("^(The day's fleet|Your shots)$")
+    return page.get_by_role("grid", name=board).get_by_role(
         "button", name=re.compile(rf"^{label}(,|$)")
     )
 

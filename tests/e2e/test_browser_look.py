@@ -198,3 +198,31 @@ def test_on_a_phone_the_result_bar_is_not_a_region_of_its_own_to_scroll(live_ser
     expect(bar).to_contain_text("B2: miss")
     assert bar.evaluate("b => getComputedStyle(b).overflowY") == "visible"
     assert bar.evaluate("b => getComputedStyle(b).position") == "sticky"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_the_header_is_one_row_in_every_language_on_a_game_page_and_the_statistics(
+    live_server, page: Page, language
+):
+    records("a_fairly_long_player_name")
+    log_in(page, live_server.url, "a_fairly_long_player_name")
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.goto(live_server.url + "/games/new")
+    page.locator("main form button[type=submit]").click()  # a game, its fleet to place
+    game = page.url
+    for url in (game, live_server.url + "/stats"):
+        for width in (1280, 1024, 375):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(url)
+            expect(page.locator("html")).to_have_attribute("lang", re.compile(f"^{language}"))
+            where = f"{url} at {width} px"
+            # One row: "Registrieren" went to a second row at 1280 px in German.
+            assert box(page.locator(".site-header"))["height"] <= 60, where
+            # The brand on one line: "Bataille navale" took three on a phone beside a game's
+            # links.
+            brand = page.locator(".brand")
+            line = float(brand.evaluate("a => getComputedStyle(a).lineHeight.replace('px', '')"))
+            assert box(brand)["height"] <= 1.5 * line, where
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, where

@@ -118,3 +118,34 @@ def test_the_play_page_does_not_scroll_sideways_on_a_phone(live_server, page: Pa
     # The sea itself may scroll within its box; every cell can still be reached.
     enemy_cell(page, "L12").scroll_into_view_if_needed()
     expect(enemy_cell(page, "L12")).to_be_in_viewport()
+
+
+def test_the_battle_history_fits_a_phone_its_table_scrolling_in_its_card(live_server, page: Page):
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(live_server.url + "/sector/new")
+    page.get_by_label(re.compile("Admiral")).check()
+    page.get_by_role("button", name="Place your fleet").click()
+    battle = SectorBattle.objects.get()
+    # Finished battles against the opponent with the longest name, and one still going.
+    for status in ("lost", "won", "resigned"):
+        battle.pk = None
+        battle.status = status
+        battle.save()
+    page.goto(live_server.url + "/sector/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # A table wider than the phone scrolls in its own box, which a keyboard can reach.
+    expect(page.get_by_role("region", name="Every battle, newest first")).to_be_visible()
+    # The link column has a name, for a screen reader's table navigation.
+    expect(page.get_by_role("columnheader", name="Open the battle")).to_have_count(1)
+
+
+def test_start_the_battle_looks_disabled_until_the_fleet_is_placed(live_server, page: Page):
+    page.goto(live_server.url + "/sector/new")
+    page.get_by_role("button", name="Place your fleet").click()
+    start = page.get_by_role("button", name="Start the battle")
+    expect(start).to_have_attribute("aria-disabled", "true")
+    opacity = "b => Number(getComputedStyle(b).opacity)"
+    assert start.evaluate(opacity) < 0.7
+    page.get_by_role("button", name="Place at random").click()
+    expect(start).not_to_have_attribute("aria-disabled", "true")
+    assert start.evaluate(opacity) == 1

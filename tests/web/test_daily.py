@@ -371,3 +371,27 @@ def test_a_guest_who_signs_in_keeps_the_days_attempt(guest):
 
 def test_the_home_page_links_to_the_daily_challenge(guest):
     assert b'href="/daily"' in guest.get("/").content
+
+
+@pytest.mark.parametrize(
+    ("language", "date", "mute", "failed"),
+    [
+        ("en", "1 November 2026", "Mute sounds", "That did not work"),
+        ("de", "1. November 2026", "Ton aus", "Das hat nicht geklappt"),
+        ("fr", "1 novembre 2026", "Couper le son", "a pas marché ({status})"),
+        ("es", "1 de noviembre de 2026", "Silenciar", "Eso no ha funcionado"),
+    ],
+)
+def test_the_day_and_the_pages_script_words_are_in_the_players_language(
+    language, date, mute, failed
+):
+    html = Client(HTTP_ACCEPT_LANGUAGE=language).get("/daily/2026-11-01").content.decode()
+    heading = re.search(r"<h1>.*?</h1>", html, re.S)
+    assert heading
+    assert f">{date}</time>" in heading[0]
+    # The words the script says (the sound button's, a refusal's) are the page's: it showed
+    # "Mute sounds" and English errors on a German page.
+    words = re.search(r'<div id="game-words"[^>]*>', html, re.S)
+    assert words, "no #game-words on the daily page"
+    assert f'data-mute="{mute}' in words[0]
+    assert failed in words[0]

@@ -193,3 +193,19 @@ def test_the_leaderboard_keeps_the_first_ten_with_names_breaking_ties_and_costs_
     level_three = next(rows for level, _, rows in boards if level == 3)
     assert [row["owner__username"] for row in level_three] == [f"player{n:02d}" for n in range(10)]
     assert level_three[0] == {"owner__username": "player00", "played": 5, "wins": 3}
+
+
+def test_a_game_resigned_before_the_first_shot_replays_in_sentences_with_its_rules(owner):
+    from tests.web.test_rule_sets import game_with_rules
+
+    game = game_with_rules(owner, "salvo")
+    owner.post(f"/games/{game.pk}/resign")
+    page = owner.get(f"/history/{game.pk}/").content.decode()
+    heading = re.search(r'<h2 id="step-heading"[^>]*>(.*?)</h2>', page, re.S)
+    assert heading
+    # Two sentences: it read "Before the first move You resigned."
+    assert heading[1].startswith("Before the first move. You resigned.")
+    # The rule set, as the history names it, in the title and the heading.
+    assert re.search(r"<title>Replay against the Recruit \(Salvo\)", page)
+    assert re.search(r"<h1>.*<span class=\"level-tag\">Salvo, resigned,", page)
+    assert "(Salvo)" in owner.get("/history").content.decode()

@@ -405,3 +405,20 @@ def test_a_refusal_is_shown_at_the_top_of_a_whole_page_and_only_said_in_a_swap(g
     assert "<p>&#x27;K1&#x27; is off the board" in announcer(page)
     swapped = fire(guest, game, "K1").content.decode()
     assert '<p class="sr-only">&#x27;K1&#x27; is off the board' in swapped
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_refused_typed_cell_is_marked_invalid_and_described_by_the_reason(guest, htmx):
+    game = started_game(guest)
+    headers = HX if htmx else {}
+    answer = guest.post(f"/games/{game.pk}/shots", {"cell": "Z9", "move": 0}, headers=headers)
+    page = answer.content.decode()
+    typed = re.search(r'<input id="typed-cell"[^>]*>', page, re.S)[0]
+    assert 'value="Z9"' in typed
+    assert 'aria-invalid="true"' in typed
+    assert 'aria-describedby="shot-error"' in typed
+    error = re.search(r'<div id="shot-error"[^>]*>(.*?)</div>', page, re.S)[1]
+    assert "Z9" in error
+    # The next page, the box emptied: no longer invalid.
+    again = guest.get(game.get_absolute_url()).content.decode()
+    assert "aria-invalid" not in re.search(r'<input id="typed-cell"[^>]*>', again, re.S)[0]

@@ -273,3 +273,11 @@ def test_the_leaderboard_is_per_rule_set_and_history_names_the_rules(owner, clie
     assert client.get("/leaderboard?rules=chess").status_code == 404
     history = owner.get("/history").content.decode()
     assert history.count('2. Ensign <span class="rules-note">(Salvo)</span>') == 5
+
+
+def test_the_salvo_status_and_its_count_are_two_sentences_apart(guest):
+    game = game_with_rules(guest, "salvo")
+    page = guest.get(game.get_absolute_url()).content.decode()
+    status = re.search(r'<p id="volley-status"[^>]*>(.*?)</p>', page, re.S)[1]
+    # The script writes "2 of 5 chosen." in the count: it was read "this turn.2 of 5 chosen."
+    assert re.search(r'shots this turn\. <span class="volley-count"', status)

@@ -413,3 +413,34 @@ def test_the_new_battle_and_battle_pages_link_the_full_rules(guest):
         guest.get(f"/sector/{started(guest).pk}/").content.decode(),
     ):
         assert '<a href="/sector/rules">The full rules</a>' in page
+
+
+def test_resigning_is_asked_first_as_in_the_classic_game(guest):
+    battle = started(guest)
+    page = guest.get(f"/sector/{battle.pk}/").content.decode()
+    # The resign button is inside a closed box that asks first: one click does not end it.
+    box = re.search(r"<details class=\"resign\">(.*?)</details>", page, re.S)
+    assert box, "no question before resigning"
+    assert "Give up this game? It counts as a loss." in box[1]
+    assert f'action="/sector/{battle.pk}/resign"' in box[1]
+    assert "Yes, resign" in box[1]
+    assert f'action="/sector/{battle.pk}/resign"' not in page.replace(box[0], "")
+
+
+def test_a_refused_placement_keeps_what_the_player_typed_and_chose(guest):
+    battle = new_battle(guest)
+    refused = place(guest, battle, "Carrier", "L12", "down")
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert "The Carrier at L12 would leave the sea." in page
+    carrier = re.search(r'value="Carrier">(.*?)</form>', page, re.S)
+    assert carrier
+    assert re.search(r'<input name="cell"[^>]* value="L12" aria-invalid="true"', carrier[1])
+    assert '<option value="down" selected>' in carrier[1]
+    # The other ships' forms are as they were.
+    battleship = re.search(r'value="Battleship">(.*?)</form>', page, re.S)
+    assert battleship
+    assert "aria-invalid" not in battleship[1]
+    assert "selected" not in battleship[1]
+    submarine = place(guest, battle, "Submarine", "L12", "S").content.decode()
+    assert '<option value="S" selected>' in submarine

@@ -198,3 +198,20 @@ def test_the_classic_pages_are_unchanged_by_sector_battles(players):
     assert ann.get("/stats").context["stats"].played == 0
     assert ann.get("/history").context["page"].paginator.count == 0
     assert ann.get("/stats?mode=classic").context["stats"].played == 0
+
+
+def test_changing_the_mode_in_the_form_gives_that_modes_own_choices(players):
+    ann = players[0]
+    # The form, shown for the classic game with Salvo against level 5 chosen, sent again with
+    # the mode changed to the sector battle: its level and rules were the classic game's.
+    for page in ("/stats", "/history"):
+        shown = ann.get(f"{page}?mode=classic&level=5&rules=salvo").content.decode()
+        assert '<input type="hidden" name="shown" value="classic">' in shown
+        changed = ann.get(f"{page}?mode=sector&level=5&rules=salvo&shown=classic")
+        assert changed.status_code == 200, page
+        html = changed.content.decode()
+        assert '<option value="5"' not in html  # the sector battle's three opponents
+        assert 'value="salvo"' not in html  # and its one set of rules
+        assert '<input type="hidden" name="shown" value="sector">' in html
+    # Sent for the mode it was shown for, a choice the mode has not is still refused.
+    assert ann.get("/stats?mode=sector&level=5&shown=sector").status_code == 400
