@@ -421,7 +421,7 @@ def test_resigning_is_asked_first_as_in_the_classic_game(guest):
     # The resign button is inside a closed box that asks first: one click does not end it.
     box = re.search(r"<details class=\"resign\">(.*?)</details>", page, re.S)
     assert box, "no question before resigning"
-    assert "Give up this game? It counts as a loss." in box[1]
+    assert "Give up this battle? It counts as a loss." in box[1]
     assert f'action="/sector/{battle.pk}/resign"' in box[1]
     assert "Yes, resign" in box[1]
     assert f'action="/sector/{battle.pk}/resign"' not in page.replace(box[0], "")
