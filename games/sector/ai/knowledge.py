@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from games.engine.coordinates import Coordinate
 from games.sector.fleet import FLEET, SUBMARINES, Kind, is_submarine
 from games.sector.game import Report, Result, SectorView
-from games.sector.geometry import ALL_CELLS, SIZE, Axis, Course, sector_cells
+from games.sector.geometry import ALL_CELLS, SIZE, Axis, Course, sector_cells, sector_of
 
 SURFACE = tuple(spec for spec in FLEET if spec.kind is not Kind.SUBMARINE)
 LINES = tuple(Course(axis, index) for axis in Axis for index in range(SIZE))
@@ -56,6 +56,13 @@ class Knowledge:
     """Lines of our own submarines the enemy's sonar has reported."""
     enemy_shots: list[tuple[int, Coordinate]] = field(default_factory=list)
     """Every cell the enemy fired at, with the turn number."""
+    hunt_states: dict[Course, set[SubState]] = field(default_factory=dict)
+    """``sub_states`` narrowed further by the sectors the enemy's last ship afloat, a
+    submarine, fired from: its bridge lay in the sector announced (only the Admiral uses
+    them)."""
+    sub_origin: tuple[int, bool] | None = None
+    """Once the enemy has only submarines left: the sector its latest shot came from (some
+    submarine's bridge lay there) and whether a submarine moved after it."""
 
     @property
     def surface_afloat(self) -> list[str]:
@@ -87,14 +94,15 @@ def read(view: SectorView) -> Knowledge:
     know = Knowledge()
     me = view.player
     states = {line: _all_states() for line in LINES}
+    hunt = dict(states)
     for number, report in enumerate(view.reports):
         if report.player != me:
-            _enemy_turn(know, report, number, states)
+            _enemy_turn(know, report, number, states, hunt)
             continue
         if report.kind == "shot":
-            _shot(know, report, states)
+            _shot(know, report, (states, hunt))
         elif report.kind == "barrage":
-            _barrage(know, report, states)
+            _barrage(know, report, (states, hunt))
         elif report.kind == "recon" and report.sector is not None:
             know.reconned.add(report.sector)
             listed = set(report.occupied)
@@ -131,6 +139,11 @@ def read(view: SectorView) -> Knowledge:
         for line, masks in states.items()
         if line not in know.free_lines and any(masks)
     }
+    know.hunt_states = {
+        line: _states(masks)
+        for line, masks in hunt.items()
+        if line not in know.free_lines and any(masks)
+    }
     return know
 
 
@@ -138,6 +151,8 @@ def read(view: SectorView) -> Knowledge:
 # (bit p: cells p and p + 1): one for each way it can move along the line. Bit masks keep
 # replaying a long game's every move and shot well inside a turn's time.
 Masks = tuple[int, int]
+Tracks = tuple[dict[Course, Masks], ...]
+"""The same masks kept twice: ``sub_states`` and ``hunt_states`` (see ``Knowledge``)."""
 _FULL = (1 << (SIZE - 1)) - 1
 
 
@@ -166,18 +181,19 @@ def _on_line(line: Course, cell: Coordinate) -> int | None:
     return cell.row if cell.col == line.index else None
 
 
-def _clear(states: dict[Course, Masks], cell: Coordinate) -> None:
+def _clear(tracks: Tracks, cell: Coordinate) -> None:
     """Water at ``cell``: no submarine lies over it now."""
     for line in (Course(Axis.ROW, cell.row), Course(Axis.COLUMN, cell.col)):
         at = _on_line(line, cell)
         if at is None:  # an invariant, and a type narrowing for mypy
             raise RuntimeError("at is not set here")
         keep = ~((1 << at) | (1 << max(at - 1, 0))) & _FULL
-        ahead, back = states[line]
-        states[line] = (ahead & keep, back & keep)
+        for states in tracks:
+            ahead, back = states[line]
+            states[line] = (ahead & keep, back & keep)
 
 
-def _shot(know: Knowledge, report: Report, states: dict[Course, Masks]) -> None:
+def _shot(know: Knowledge, report: Report, states: Tracks) -> None:
     cell = report.cells[0]
     know.uncertain.pop(cell, None)
     if report.result is Result.WATER:
@@ -194,7 +210,7 @@ def _shot(know: Knowledge, report: Report, states: dict[Course, Masks]) -> None:
     know.sunk.extend(report.sunk)
 
 
-def _barrage(know: Knowledge, report: Report, states: dict[Course, Masks]) -> None:
+def _barrage(know: Knowledge, report: Report, states: Tracks) -> None:
     hits = report.hits or 0
     cells = list(report.cells)
     subs_sunk = sum(1 for name in report.sunk if is_submarine(name))
@@ -220,7 +236,7 @@ def _barrage(know: Knowledge, report: Report, states: dict[Course, Masks]) -> No
             know.uncertain[cell] = share
 
 
-def _sub_sunk(know: Knowledge, cell: Coordinate, states: dict[Course, Masks]) -> None:
+def _sub_sunk(know: Knowledge, cell: Coordinate, states: Tracks) -> None:
     """A submarine sank at ``cell``: the sonar's course through it is taken as explained,
     but where a submarine may be on it is kept (sonar tells a course once, so the other
     submarine may run on the same line); only ``cell`` is known free of them now."""
@@ -253,15 +269,39 @@ def _bury(know: Knowledge, name: str, report: Report) -> None:
         know.empty |= dead
 
 
-def _enemy_turn(know: Knowledge, report: Report, number: int, states: dict[Course, Masks]) -> None:
+def _enemy_turn(
+    know: Knowledge,
+    report: Report,
+    number: int,
+    states: dict[Course, Masks],
+    hunt: dict[Course, Masks],
+) -> None:
     if report.origin is not None:
         know.enemy_origins.append((report.origin, report.ship))
     for cell in report.cells:
         know.enemy_shots.append((number, cell))
     know.told_lines.update(report.courses)
+    if not know.surface_afloat and report.origin is not None:
+        # Only submarines left: the shot came from one of them, its bridge in that sector.
+        know.sub_origin = (report.origin, False)
+        if know.subs_afloat == 1:
+            for line, masks in hunt.items():
+                hunt[line] = _bridge_in(line, report.origin, masks)
     if report.sub_moved:
-        for line, cells in states.items():
-            states[line] = _moved(cells)
+        for track in (states, hunt):
+            for line, cells in track.items():
+                track[line] = _moved(cells)
+        if know.sub_origin is not None:
+            know.sub_origin = (know.sub_origin[0], True)
+
+
+def _bridge_in(line: Course, sector: int, masks: Masks) -> Masks:
+    """Only the places on ``line`` whose bridge (astern: the lower cell heading +1, the
+    upper heading -1) lies in ``sector``."""
+    cells = line.cells
+    ahead = sum(1 << p for p in range(SIZE - 1) if sector_of(cells[p]) == sector)
+    back = sum(1 << p for p in range(SIZE - 1) if sector_of(cells[p + 1]) == sector)
+    return (masks[0] & ahead, masks[1] & back)
 
 
 def open_cells(know: Knowledge) -> list[Coordinate]:

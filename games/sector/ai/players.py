@@ -156,6 +156,21 @@ class _Placements:
 _OCCUPIED_WEIGHT = 40.0
 # How much likelier a ship's bridge is in a sector an enemy shot came from.
 _ORIGIN_WEIGHT = 3.0
+# In the last hunt: how much likelier a place on a course sonar found, and one whose
+# bridge was in the sector the enemy's latest shot came from.
+_SONAR_WEIGHT = 30.0
+_HUNT_ORIGIN_WEIGHT = 5.0
+
+
+def _bridge_near(cells: Sequence[Coordinate], pos: int, way: int, origin: tuple[int, bool]) -> bool:
+    """Whether a submarine at ``pos`` heading ``way`` can have had its bridge in the
+    sector ``origin`` names (one cell back, if a submarine moved since)."""
+    sector, moved = origin
+    bridge = pos if way == 1 else pos + 1
+    if sector_of(cells[bridge]) == sector:
+        return True
+    back = bridge - way
+    return moved and 0 <= back < len(cells) and sector_of(cells[back]) == sector
 
 
 class Admiral(SectorPlayer):
@@ -244,6 +259,8 @@ class Admiral(SectorPlayer):
         rng: random.Random,
     ) -> Action:
         legal = view.legal
+        if not know.surface_afloat and know.subs_afloat:
+            return self._hunt(view, know, rng)
         targets = [c for c in legal.targets if c not in know.struck]
         score = {}
         for cell in targets:
@@ -269,6 +286,37 @@ class Admiral(SectorPlayer):
                 return Sonar(sector)
         if legal.barrage and len(volley) == 3 and ranked[0] not in know.uncertain:
             return Barrage((volley[0], volley[1], volley[2]))
+        return Shot(self._shooter(view, rng), ranked[0])
+
+    def _hunt(self, view: SectorView, know: Knowledge, rng: random.Random) -> Action:
+        """Only submarines are left: fire where the most places a submarine can still be
+        lie (every place alike, those on a course sonar found 30 times likelier, those whose
+        bridge lay in the sector the latest enemy shot came from 5 times), or sweep with sonar
+        first while no course is known for each submarine."""
+        legal = view.legal
+        states = know.hunt_states or know.sub_states
+        origin = know.sub_origin if know.subs_afloat > 1 else None
+        weight: dict[Coordinate, float] = {}
+        unknown: dict[Course, float] = {}
+        for line, places in states.items():
+            found = line in know.sub_lines
+            cells = line.cells
+            for pos, way in places:
+                share = _SONAR_WEIGHT if found else 1.0
+                if origin is not None and _bridge_near(cells, pos, way, origin):
+                    share *= _HUNT_ORIGIN_WEIGHT
+                for cell in (cells[pos], cells[pos + 1]):
+                    weight[cell] = weight.get(cell, 0.0) + share
+                if not found:
+                    unknown[line] = unknown.get(line, 0.0) + share
+        targets = [c for c in legal.targets if c in weight] or list(legal.targets)
+        ranked = sorted(targets, key=lambda c: (-weight.get(c, 0.0), rng.random()))
+        known = len(know.sub_lines & set(states))
+        if legal.sonar and unknown and know.subs_afloat > known:
+            counts = {s: sum(m for line, m in unknown.items() if line.crosses(s)) for s in SECTORS}
+            return Sonar(max(SECTORS, key=lambda s: counts[s]))
+        if legal.barrage and len(ranked) >= 3:
+            return Barrage((ranked[0], ranked[1], ranked[2]))
         return Shot(self._shooter(view, rng), ranked[0])
 
     @staticmethod
