@@ -84,7 +84,7 @@ class StatisticsFilter(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        mode = self.data.get("mode") if self.data.get("mode") in MODES else CLASSIC
+        mode = self.shown_mode
         shown = self.data.get(self.SHOWN)
         if shown in MODES and shown != mode:
             # The mode was changed in the form: its opponent and rules were the other

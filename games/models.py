@@ -444,7 +444,7 @@ class Game(GameFigures):
     @property
     def rules_title(self) -> str:
         """The rule set's name as a player reads it ("Salvo")."""
-        return title_of(self.rules.get("name", "standard"))
+        return title_of(rules_name_of(self.rules))
 
     @property
     def rule_set(self) -> RuleSet:
