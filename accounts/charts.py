@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.templatetags.figures import percent
-from games.engine import ROW_LETTERS
+from battleship.classic import ROW_LETTERS
 
 WIDTH, HEIGHT = 600, 240
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 34  # margins inside the view box, for the axes

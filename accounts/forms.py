@@ -13,9 +13,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.statistics import CLASSIC, MODES, SECTOR, level_names
+from battleship.classic.variants import VARIANTS
 from games.models import FiguresQuerySet, Game
 from games.rule_sets import title_of
-from games.variants import VARIANTS
 from sectors.models import SectorBattle
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.ai import LEVELS
+from battleship.classic.ai import LEVELS
+from battleship.sector.ai import LEVELS as SECTOR_LEVELS
+from battleship.words import level_name
 from games.models import FiguresQuerySet, shots_to_win
-from games.sector.ai import LEVELS as SECTOR_LEVELS
-from games.words import level_name
 
 WON, LOST, RESIGNED, DRAW = "won", "lost", "resigned", "draw"
 # Levels 4 and 5 may not be installed yet; their games still count under their number.

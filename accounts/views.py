@@ -24,12 +24,12 @@ from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
 from accounts.models import Preferences
 from accounts.statistics import SECTOR, level_names, statistics_of
+from battleship.classic.display import build_display, describe_last_move, duration
+from battleship.sector import SIZE as SECTOR_SIZE
 from battleship_site.limits import setting
-from games.display import build_display, describe_last_move, duration
 from games.hints import build_analysis, rating_sentence, step_notes
 from games.models import Game
 from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
-from games.sector import SIZE as SECTOR_SIZE
 from sectors.models import SectorBattle
 
 HISTORY_PAGE_SIZE = 20

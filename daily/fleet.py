@@ -15,9 +15,9 @@ from datetime import date
 
 from django.conf import settings
 
-from games.ai import computer_seed, get_player
-from games.ai.benchmark import play
-from games.engine import Board, Coordinate, RuleSet
+from battleship.classic import Board, Coordinate, RuleSet
+from battleship.classic.ai import computer_seed, get_player
+from battleship.classic.ai.benchmark import play
 
 ADMIRAL = 5
 RULES = RuleSet.standard()
@@ -37,7 +37,7 @@ def day_board(day: date, secret: str | None = None) -> Board:
 
 def admiral_search(day: date) -> list[Coordinate]:
     """The Admiral's shots at the day's fleet, firing alone until it is sunk (its own view
-    only, as in a game: ``games.ai.benchmark.play``)."""
+    only, as in a game: ``battleship.classic.ai.benchmark.play``)."""
     board = day_board(day)
     fleet = [(ship.name, ship.start, ship.orientation) for ship in board.ships]
     admiral = get_player(ADMIRAL, computer_seed(day_seed(day)))

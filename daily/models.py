@@ -28,9 +28,17 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from battleship.classic import (
+    Board,
+    Coordinate,
+    Fire,
+    FiredShot,
+    IllegalMove,
+    PlayedMove,
+    PlayerView,
+)
+from battleship.classic.ai.benchmark import range_view
 from daily.fleet import RULES, admiral_search, day_board
-from games.ai.benchmark import range_view
-from games.engine import Board, Coordinate, Fire, FiredShot, IllegalMove, PlayedMove, PlayerView
 from games.models import guest_id
 
 SHARE_ROW = 10  # shots per row of the share text's grid

@@ -20,11 +20,11 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
+from battleship.classic import Coordinate, PlayerView
+from battleship.classic.display import Cell, build_display, sentence
 from battleship_site.limits import setting
 from daily.fleet import RULES
 from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
-from games.display import Cell, build_display, sentence
-from games.engine import Coordinate, PlayerView
 from games.forms import excerpt
 from games.views import HttpRequest, per_address, player_key
 

@@ -19,7 +19,7 @@ if __package__ in (None, ""):  # run as a script: make the project importable
 
 import gymnasium as gym
 
-import games.gym_env  # noqa: F401  (registers Battleship-v0)
+import battleship.envs.gymnasium_env  # noqa: F401  (registers Battleship-v0)
 
 
 def steps_per_second(seconds: float, **kwargs: object) -> tuple[float, int]:

@@ -9,7 +9,7 @@ episode length must equal the mean shots of
     python manage.py bench_ai --level N --games 100 --seed 1
 
 which the last columns show, computed by the same code as ``bench_ai``
-(``games.ai.benchmark``). Under Salvo they differ: the range fires a whole salvo blind,
+(``battleship.classic.ai.benchmark``). Under Salvo they differ: the range fires a whole salvo blind,
 the environment one announced shot a step.
 """
 
@@ -27,11 +27,11 @@ if __package__ in (None, ""):  # run as a script: make the project importable
 
 import gymnasium as gym
 
-from games.ai import LEVELS, get_player
-from games.ai.benchmark import measure, random_fleets
-from games.engine import Coordinate
-from games.gym_env import BattleshipEnv
-from games.variants import VARIANTS, rule_set
+from battleship.classic import Coordinate
+from battleship.classic.ai import LEVELS, get_player
+from battleship.classic.ai.benchmark import measure, random_fleets
+from battleship.classic.variants import VARIANTS, rule_set
+from battleship.envs.gymnasium_env import BattleshipEnv
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,8 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
-from games.ai import LEVELS, get_player
-from games.gym_env import BattleshipEnv
+from battleship.classic.ai import LEVELS, get_player
+from battleship.envs.gymnasium_env import BattleshipEnv
 
 ENV_KWARGS = {"observation": "planes"}
 

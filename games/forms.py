@@ -10,8 +10,17 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from games.ai import LEVELS
-from games.engine import ROW_LETTERS, AirStrike, Coordinate, Edge, Fire, Move, RuleSet, Torpedo
+from battleship.classic import (
+    ROW_LETTERS,
+    AirStrike,
+    Coordinate,
+    Edge,
+    Fire,
+    Move,
+    RuleSet,
+    Torpedo,
+)
+from battleship.classic.ai import LEVELS
 from games.refusals import refusal
 from games.rule_sets import BY_NAME, OFFERED
 

@@ -1,5 +1,6 @@
 """The coach's figures as a page shows them: the heat map of a hint during play, and the
-analysis of a finished game on its replay (the figures come from ``games.ai.coach``)."""
+analysis of a finished game on its replay (the figures come from
+``battleship.classic.ai.coach``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.ai.coach import GOOD_SHARE, RatedShot, likeliest, rated_shots
-from games.engine import Coordinate
+from battleship.classic import Coordinate
+from battleship.classic.ai.coach import GOOD_SHARE, RatedShot, likeliest, rated_shots
 
 HEAT_LEVELS = 5  # colour strengths, from a fifth of the likeliest cell's chance to all of it
 

@@ -47,9 +47,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.ai import LEVELS, computer_seed, get_player
-from games.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
-from games.engine import (
+from battleship.classic import (
     BattleshipGame,
     Board,
     Coordinate,
@@ -61,11 +59,13 @@ from games.engine import (
     RuleSet,
     move_from_dict,
 )
-from games.engine import (
+from battleship.classic import (
     Ship as EngineShip,
 )
+from battleship.classic.ai import LEVELS, computer_seed, get_player
+from battleship.classic.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
+from battleship.words import level_name
 from games.rule_sets import title_of
-from games.words import level_name
 
 HUMAN, COMPUTER = 0, 1
 # Time played counts the gaps between moves, each capped: a game left for a week did not
@@ -684,7 +684,7 @@ class Game(GameFigures):
 
     def take_hint(self, expected_move: int, *, confirmed: bool) -> dict[Coordinate, float] | None:
         """The Admiral's hit chance for each cell the person may fire at next, from their
-        own view only (``games.ai.coach.hit_chances``); the game is marked ``hinted``.
+        own view only (``battleship.classic.ai.coach.hit_chances``); the game is marked ``hinted``.
 
         ``expected_move`` is the move number the page showed, as for a move. The first
         hint of a game must be ``confirmed`` (the person was told what it costs): without
@@ -706,8 +706,8 @@ class Game(GameFigures):
         return hit_chances(view)
 
     def coach_analysis(self) -> dict[str, Any]:
-        """The coach's analysis of this finished game (``games.ai.coach.analyse``), worked
-        out the first time it is asked for and stored on the row: a replay reads it."""
+        """The coach's analysis of this finished game (``battleship.classic.ai.coach.analyse``),
+        worked out the first time it is asked for and stored on the row: a replay reads it."""
         stored = self.analysis
         if isinstance(stored, dict) and stored.get("version") == ANALYSIS_VERSION:
             return stored

@@ -1,7 +1,7 @@
 """Refusals as a person reads them, in the page's language.
 
 The engine's errors are English, for programs and logs; each one a person can meet carries a
-``kind`` and the values it names (``games.engine.errors.BattleshipError``). Here each kind
+``kind`` and the values it names (``battleship.errors.BattleshipError``). Here each kind
 becomes a translated sentence, its cells kept as labels ("B7") and its ships named in the
 reader's language. In English every sentence is the engine's own message, word for word.
 """
@@ -14,8 +14,8 @@ from typing import Any
 from django.contrib.humanize.templatetags.humanize import apnumber
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
-from games.display import sentence
-from games.words import ship_name
+from battleship.classic.display import sentence
+from battleship.words import ship_name
 
 Values = dict[str, Any]
 

@@ -1,5 +1,5 @@
-"""The rule sets the site offers, by the names used everywhere (``games.variants``), with
-what a player reads about each before choosing: a title and a one-line summary. Each has a
+"""The rule sets the site offers, by the names used everywhere (``battleship.classic.variants``),
+with what a player reads about each before choosing: a title and a one-line summary. Each has a
 rules page of its own (``templates/games/rules/<name>.html``)."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.ai import LEVELS, LevelInfo
-from games.engine import RuleSet, ShotsPerTurn
-from games.variants import VARIANTS
-from games.words import level_description, level_name
+from battleship.classic import RuleSet, ShotsPerTurn
+from battleship.classic.ai import LEVELS, LevelInfo
+from battleship.classic.variants import VARIANTS
+from battleship.words import level_description, level_name
 
 
 @dataclass(frozen=True, slots=True)

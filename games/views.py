@@ -25,11 +25,18 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 from django_ratelimit.decorators import ratelimit
 
+from battleship.classic import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
+from battleship.classic.ai import LevelInfo
+from battleship.classic.display import (
+    build_display,
+    build_move,
+    duration,
+    round_number,
+    ship_label,
+    summarise,
+)
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
-from games.ai import LevelInfo
-from games.display import build_display, build_move, duration, round_number, ship_label, summarise
-from games.engine import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
 from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
 from games.hints import build_hint
 from games.models import HUMAN, Game, StaleMove, guest_id

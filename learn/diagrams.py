@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import ROW_LETTERS, Coordinate, Orientation, PlayerView, Ship, sunk_ship_cells
+from battleship.classic import (
+    ROW_LETTERS,
+    Coordinate,
+    Orientation,
+    PlayerView,
+    Ship,
+    sunk_ship_cells,
+)
 
 CELL = 30
 """One cell, in SVG units; the row letters and column numbers take ``MARGIN`` more."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.ai import LEVELS as AI_LEVELS
+from battleship.classic.ai import LEVELS as AI_LEVELS
 
 
 @dataclass(frozen=True, slots=True)

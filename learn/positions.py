@@ -11,8 +11,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.ai import get_player
-from games.engine import (
+from battleship.classic import (
     AirStrike,
     BattleshipGame,
     Board,
@@ -24,7 +23,8 @@ from games.engine import (
     RuleSet,
     Ship,
 )
-from games.variants import VARIANTS
+from battleship.classic.ai import get_player
+from battleship.classic.variants import VARIANTS
 
 # The game the strategy guide follows: the Admiral (seat 0) against the Recruit. Seed 33 gives
 # a first hit after 3 shots, the Battleship sunk after 8 with no other hit open, and the

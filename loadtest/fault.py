@@ -60,7 +60,7 @@ def check_games() -> None:
     A move stored by halves (the person's shot without the computer's answer) shows as a
     game in progress whose turn is not the person's.
     """
-    from games.engine import GamePhase
+    from battleship.classic import GamePhase
     from games.models import HUMAN, Game
 
     problems: list[str] = []

@@ -1,5 +1,5 @@
 """Sector battles as stored: the seed, the person's fleet, both fleets at the start and the
-append-only log of turns, in the engine's own form (``games.sector``).
+append-only log of turns, in the engine's own form (``battleship.sector``).
 
 Like a classic game, a battle is rebuilt by replaying its turns; each action of the person
 and the computer's answer are stored together in one conditional UPDATE that applies only
@@ -23,9 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.engine import Coordinate, IllegalMove
-from games.models import OPENING_SHOTS, FiguresQuerySet, GameFigures
-from games.sector import (
+from battleship.classic import Coordinate, IllegalMove
+from battleship.sector import (
     FLEET,
     GamePhase,
     Placement,
@@ -37,8 +36,9 @@ from games.sector import (
     random_placements,
     turn_from_dict,
 )
-from games.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
-from games.words import level_name
+from battleship.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
+from battleship.words import level_name
+from games.models import OPENING_SHOTS, FiguresQuerySet, GameFigures
 
 HUMAN, COMPUTER = 0, 1
 MOVE_GAP_CAP = timedelta(minutes=2)

@@ -20,12 +20,8 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
-from battleship_site.limits import setting
-from games.engine import ROW_LETTERS, IllegalMove
-from games.models import guest_id
-from games.refusals import refusal
-from games.rule_sets import OFFERED
-from games.sector import (
+from battleship.classic import ROW_LETTERS, IllegalMove
+from battleship.sector import (
     FLEET,
     SECTORS,
     SIZE,
@@ -46,10 +42,14 @@ from games.sector import (
     sector_cells,
     sector_of,
 )
-from games.sector.ai import LEVELS, LevelInfo
-from games.sector_display import Mark, describe, enemy_board, enemy_marks, own_board
+from battleship.sector.ai import LEVELS, LevelInfo
+from battleship.sector.display import Mark, describe, enemy_board, enemy_marks, own_board
+from battleship.words import level_description, level_name, ship_name
+from battleship_site.limits import setting
+from games.models import guest_id
+from games.refusals import refusal
+from games.rule_sets import OFFERED
 from games.views import per_address, per_player_setup, player_key
-from games.words import level_description, level_name, ship_name
 from sectors.models import HUMAN, SectorBattle, StaleTurn
 
 PAGE = "sectors/battle.html"

@@ -9,15 +9,15 @@ import pytest
 @pytest.mark.parametrize(
     "module",
     [
-        "games.engine",
-        "games.ai",
-        "games.ai.benchmark",
-        "games.gym_env",
-        "games.pettingzoo_env",
-        "games.sector",
-        "games.sector.ai",
-        "games.sector.ai.benchmark",
-        "games.sector_terminal",
+        "battleship.classic",
+        "battleship.classic.ai",
+        "battleship.classic.ai.benchmark",
+        "battleship.envs.gymnasium_env",
+        "battleship.envs.pettingzoo_env",
+        "battleship.sector",
+        "battleship.sector.ai",
+        "battleship.sector.ai.benchmark",
+        "battleship.terminal.sector",
     ],
 )
 def test_it_imports_without_django(module):

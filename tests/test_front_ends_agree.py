@@ -12,9 +12,9 @@ import re
 import pytest
 from django.test import Client
 
-from games import terminal
-from games.engine import Board, Coordinate, RuleSet
-from games.gym_env import BattleshipEnv
+from battleship.classic import Board, Coordinate, RuleSet
+from battleship.envs.gymnasium_env import BattleshipEnv
+from battleship.terminal import classic as terminal
 from games.models import COMPUTER, HUMAN, Game, Ship
 
 RULE_SETS = [RuleSet.standard(), RuleSet.salvo(), RuleSet.no_touch(), RuleSet.fog_of_war()]

@@ -1,5 +1,7 @@
-"""``pip install .``: the engine, the computer players, the environment and the terminal
-game, in a fresh virtual environment without Django."""
+"""``pip install .``: the library, ``battleship``, in a fresh virtual environment without
+Django. Every module the wheel holds imports (walked from what was installed, not listed by
+hand) and changes nothing in the process's environment; ``python -m battleship`` and the
+``battleship`` script play; the Gym environment trains under stable-baselines3 there."""
 
 import shutil
 import subprocess
@@ -8,36 +10,60 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-USE_IT = """
-import sys
-import gymnasium as gym
-import games.gym_env
-from games.ai import get_player
-from games.engine import BattleshipGame
-
-env = gym.make("battleship/Battleship-v0", opponent=2)
-assert env.spec.max_episode_steps == 400
-_, info = env.reset(seed=1)
-env.step(env.action_space.sample(info["action_mask"]))
-assert gym.make("Battleship-v0").spec.id == "Battleship-v0"
+IMPORT_EVERY_MODULE = """
+import importlib, importlib.metadata, os, sys
+# The libraries it uses first: Gymnasium and PettingZoo set variables of their own on import.
+import gymnasium, numpy, pettingzoo, pettingzoo.utils, textual
+before = dict(os.environ)
+names = sorted(
+    str(f)[:-3].replace("/", ".").removesuffix(".__init__")
+    for f in importlib.metadata.files("battleship")
+    if str(f).endswith(".py")
+)
+outside = sorted({n.split(".")[0] for n in names} - {"battleship"})
+assert not outside, f"the wheel holds more than the library: {outside}"
+for name in names:
+    importlib.import_module(name)
+assert "django" not in sys.modules, "the library imported Django"
+assert dict(os.environ) == before, "importing the library changed the environment"
 try:
     import django
 except ImportError:
     pass
 else:
     sys.exit("Django is installed")
-print("ok")
+print(len(names))
+"""
+
+TRAIN = """
+import gymnasium as gym
+import torch
+from stable_baselines3 import PPO
+
+import battleship.envs
+
+torch.set_num_threads(1)
+env = gym.make("battleship/Battleship-v0", opponent=2)
+assert env.spec.max_episode_steps == 400
+assert gym.make("Battleship-v0").spec.id == "Battleship-v0"
+model = PPO("MlpPolicy", env, seed=1, n_steps=64, batch_size=32, n_epochs=1)
+model.learn(128)
+print(model.num_timesteps)
 """
 
 
-def test_pip_install_gives_the_game_without_django(tmp_path):
+def test_pip_install_gives_the_library_without_django(tmp_path):
     venv.create(tmp_path / "env", with_pip=True)
     python = tmp_path / "env" / "bin" / "python"
     pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    # The versions requirements.txt pins (pip takes no extras in a constraints file).
-    pins = (ROOT / "requirements.txt").read_text().splitlines()
-    (tmp_path / "pins.txt").write_text("\n".join(pin for pin in pins if "[" not in pin))
-    constraints = ["-c", tmp_path / "pins.txt"]
+    # The versions the requirements files pin (pip takes no extras in a constraints file).
+    pins = [
+        line
+        for name in ("requirements.txt", "requirements-agents.txt")
+        for line in (ROOT / name).read_text().splitlines()
+        if line and not line.startswith(("#", "-")) and "[" not in line
+    ]
+    (tmp_path / "pins.txt").write_text("\n".join(pins))
     # Built from a copy: a build in the checkout would leave build/ and *.egg-info there.
     source = tmp_path / "source"
     shutil.copytree(
@@ -45,22 +71,33 @@ def test_pip_install_gives_the_game_without_django(tmp_path):
         source,
         ignore=shutil.ignore_patterns(".*", "__pycache__", "node_modules", "*.sqlite3"),
     )
-    subprocess.run([*pip, *constraints, source], check=True, cwd=tmp_path, timeout=600)
-    done = subprocess.run(
-        [python, "-c", USE_IT], capture_output=True, text=True, cwd=tmp_path, check=False
+    install = [*pip, "-c", tmp_path / "pins.txt", f"{source}[tui,agents]"]
+    subprocess.run(install, check=True, cwd=tmp_path, timeout=900)
+
+    imported = subprocess.run(
+        [python, "-c", IMPORT_EVERY_MODULE], capture_output=True, text=True, cwd=tmp_path
     )
-    assert done.stdout.strip() == "ok", done.stderr
+    assert imported.returncode == 0, imported.stderr
+    library = {p for p in (ROOT / "battleship").rglob("*.py") if "__pycache__" not in p.parts}
+    assert int(imported.stdout) == len(library)  # every module of the checkout's library
+
     script = tmp_path / "env" / "bin" / "battleship"
     played = subprocess.run(
-        [script, "--seed", "1", "--level", "5"],
+        [script, "--seed", "1", "--level", "5", "--plain"],
         input="A1\nquit\n",
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        check=False,
     )
     assert played.returncode == 0, played.stderr
     assert "Battleship against the Admiral (level 5)." in played.stdout
     assert "Goodbye" in played.stdout
-    usage = subprocess.run([script, "--help"], capture_output=True, text=True, check=False)
+    usage = subprocess.run([script, "--help"], capture_output=True, text=True)
     assert usage.stdout.startswith("usage: battleship ")
+    module = subprocess.run([python, "-m", "battleship", "--help"], capture_output=True, text=True)
+    assert module.returncode == 0, module.stderr
+    assert module.stdout.startswith("usage: python -m battleship ")
+
+    trained = subprocess.run([python, "-c", TRAIN], capture_output=True, text=True, cwd=tmp_path)
+    assert trained.returncode == 0, trained.stderr
+    assert int(trained.stdout) == 128

@@ -8,7 +8,7 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
-from games.display import duration
+from battleship.classic.display import duration
 
 register = template.Library()
 

@@ -18,9 +18,9 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
-from games.display import Cell, CellState, Hull, ShipStatus
+from battleship.classic.display import Cell, CellState, Hull, ShipStatus
+from battleship.words import ship_name
 from games.hints import HeatCell
-from games.words import ship_name
 
 register = template.Library()
 

@@ -14,7 +14,7 @@ BATCH = 200
 def fill_figures(apps: Any, schema_editor: Any) -> None:
     """Replay each finished battle from its seed, fleets and turns (the engine, no Django)
     and store what ``SectorBattle.figures_from`` says, ``BATCH`` battles at a time."""
-    from games.sector import Placement, SectorGame, turn_from_dict
+    from battleship.sector import Placement, SectorGame, turn_from_dict
     from sectors.models import SectorBattle as Current
 
     battles = apps.get_model("sectors", "SectorBattle")

@@ -1,12 +1,12 @@
-from games.ai import get_player
-from games.ai.benchmark import range_view
-from games.engine import (
+from battleship.classic import (
     BattleshipGame,
     Coordinate,
     FiredShot,
     GamePhase,
     RuleSet,
 )
+from battleship.classic.ai import get_player
+from battleship.classic.ai.benchmark import range_view
 
 
 def play_out(level, seed, rules=None, opponent_level=1):

@@ -3,9 +3,15 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.ai import get_player
-from games.ai.benchmark import fleets_from_json, fleets_to_json, measure, play, random_fleets
-from games.engine import RuleSet
+from battleship.classic import RuleSet
+from battleship.classic.ai import get_player
+from battleship.classic.ai.benchmark import (
+    fleets_from_json,
+    fleets_to_json,
+    measure,
+    play,
+    random_fleets,
+)
 
 
 def test_it_prints_a_table_for_one_level(capsys):

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from games.ai import get_player
-from games.ai.admiral import Admiral
-from games.ai.coach import COACH_SEED, analyse, hit_chances, likeliest, sinking_shots
-from games.engine import BattleshipGame, Coordinate, Fire, RuleSet
-from games.variants import VARIANTS
+from battleship.classic import BattleshipGame, Coordinate, Fire, RuleSet
+from battleship.classic.ai import get_player
+from battleship.classic.ai.admiral import Admiral
+from battleship.classic.ai.coach import COACH_SEED, analyse, hit_chances, likeliest, sinking_shots
+from battleship.classic.variants import VARIANTS
 
 
 def position(rules, seed, moves):

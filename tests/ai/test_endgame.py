@@ -3,12 +3,12 @@ from fractions import Fraction
 
 import pytest
 
-from games.ai import endgame, get_player
-from games.ai.admiral import Admiral, fleet_posterior
-from games.ai.benchmark import play, random_fleets
-from games.ai.geometry import bits, index
-from games.ai.knowledge import Knowledge
-from games.engine import Coordinate, RuleSet, ShipSpec
+from battleship.classic import Coordinate, RuleSet, ShipSpec
+from battleship.classic.ai import endgame, get_player
+from battleship.classic.ai.admiral import Admiral, fleet_posterior
+from battleship.classic.ai.benchmark import play, random_fleets
+from battleship.classic.ai.geometry import bits, index
+from battleship.classic.ai.knowledge import Knowledge
 
 from .conftest import view_of
 

@@ -9,9 +9,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from games.ai import LEVELS, get_player
-from games.ai.benchmark import range_view
-from games.engine import (
+from battleship.classic import (
     Announcement,
     BattleshipGame,
     Coordinate,
@@ -24,7 +22,9 @@ from games.engine import (
     ShipSpec,
     ShotsPerTurn,
 )
-from games.variants import rule_set
+from battleship.classic.ai import LEVELS, get_player
+from battleship.classic.ai.benchmark import range_view
+from battleship.classic.variants import rule_set
 
 FIVE_SHOT = ["five_shot", "five_shot_called", "five_shot_cells"]
 

@@ -3,10 +3,10 @@ import itertools
 import numpy as np
 import pytest
 
-from games.ai import admiral, fleet_sampling, get_player
-from games.ai.geometry import halo, placements
-from games.ai.knowledge import Knowledge
-from games.engine import Coordinate, RuleSet, ShipSpec
+from battleship.classic import Coordinate, RuleSet, ShipSpec
+from battleship.classic.ai import admiral, fleet_sampling, get_player
+from battleship.classic.ai.geometry import halo, placements
+from battleship.classic.ai.knowledge import Knowledge
 
 from .conftest import view_of
 

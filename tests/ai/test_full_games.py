@@ -1,7 +1,7 @@
 import pytest
 
-from games.ai import LEVELS
-from games.engine import GamePhase, RuleSet
+from battleship.classic import GamePhase, RuleSet
+from battleship.classic.ai import LEVELS
 
 from .conftest import play_out
 

@@ -2,8 +2,8 @@ import math
 
 import pytest
 
-from games.ai import LEVELS, get_player
-from games.engine import BattleshipGame, GamePhase
+from battleship.classic import BattleshipGame, GamePhase
+from battleship.classic.ai import LEVELS, get_player
 
 
 def midgame_view(seed, shots=30):
@@ -49,6 +49,6 @@ def test_it_refuses_more_shots_than_open_cells():
 
 
 def _all_cells():
-    from games.engine import Coordinate
+    from battleship.classic import Coordinate
 
     return [Coordinate(r, c) for r in range(10) for c in range(10)]

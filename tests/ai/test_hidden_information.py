@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from games.ai import LEVELS, get_player
-from games.engine import BattleshipGame, Board, PlayerView
+from battleship.classic import BattleshipGame, Board, PlayerView
+from battleship.classic.ai import LEVELS, get_player
 
 
 @pytest.mark.parametrize("level", [info.level for info in LEVELS])

@@ -2,8 +2,8 @@ import math
 
 import pytest
 
-from games.ai import get_player
-from games.engine import Coordinate, RuleSet, ShipSpec
+from battleship.classic import Coordinate, RuleSet, ShipSpec
+from battleship.classic.ai import get_player
 
 from .conftest import view_of
 
@@ -74,8 +74,8 @@ def test_the_admiral_samples_many_explanations_without_bias(monkeypatch):
     # Two lone hits far apart: any ship may cover either, which is over a thousand ways,
     # past the Admiral's cap. The weighted sample must stay close to counting every way
     # (keeping only the first ways found put the Carrier on C3 in all of them).
-    from games.ai import admiral
-    from games.ai.knowledge import Knowledge
+    from battleship.classic.ai import admiral
+    from battleship.classic.ai.knowledge import Knowledge
 
     rules = RuleSet.standard()
     knowledge = Knowledge.from_view(view_of(rules, [("C3", True, None), ("H8", True, None)]))
@@ -98,7 +98,7 @@ def test_the_admiral_hunts_with_exactly_the_counted_odds_of_two_free_ships(allow
     # No hit to explain, two ships free on a 4x4 board with two misses: the Admiral's hunting
     # posterior (its own code path) is exact for two free ships, so it must equal counting
     # every legal fleet by brute force.
-    from games.ai.geometry import halo, placements
+    from battleship.classic.ai.geometry import halo, placements
 
     size = 4
     rules = RuleSet(

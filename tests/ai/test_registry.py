@@ -1,6 +1,6 @@
 import pytest
 
-from games.ai import LEVELS, get_player
+from battleship.classic.ai import LEVELS, get_player
 
 
 def test_it_lists_five_levels_in_order_with_names_and_descriptions():

@@ -3,9 +3,9 @@ never at cells already known."""
 
 import pytest
 
-from games.ai import get_player
-from games.ai.knowledge import Knowledge
-from games.engine import AirStrike, BattleshipGame, Fire, GamePhase, RuleSet, Torpedo, Weapon
+from battleship.classic import AirStrike, BattleshipGame, Fire, GamePhase, RuleSet, Torpedo, Weapon
+from battleship.classic.ai import get_player
+from battleship.classic.ai.knowledge import Knowledge
 
 
 def weapons_games(level, games=6):

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from battleship.classic import Coordinate
 from daily.fleet import day_board
 from daily.models import DailyAttempt, today
-from games.engine import Coordinate
 from tests.e2e.conftest import unexpected
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE

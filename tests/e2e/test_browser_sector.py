@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.sector import Placement
+from battleship.sector import Placement
 from sectors.models import SectorBattle
 from tests.e2e.conftest import unexpected
 from tests.e2e.test_every_page_is_clean import check

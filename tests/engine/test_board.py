@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from games.engine import Board, Coordinate, Orientation, RuleSet, ShipSpec
+from battleship.classic import Board, Coordinate, Orientation, RuleSet, ShipSpec
 
 
 def test_a_five_long_ship_has_120_placements_on_an_empty_board():

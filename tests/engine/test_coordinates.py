@@ -1,6 +1,6 @@
 import pytest
 
-from games.engine import BattleshipGame, Coordinate, Orientation
+from battleship.classic import BattleshipGame, Coordinate, Orientation
 
 
 def test_it_reads_b7_as_row_1_column_6():

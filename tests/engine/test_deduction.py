@@ -1,4 +1,4 @@
-from games.engine import BattleshipGame, Coordinate, sunk_ship_cells
+from battleship.classic import BattleshipGame, Coordinate, sunk_ship_cells
 
 
 def play(enemy_fleet, shots):

@@ -3,7 +3,14 @@ so that a front end can say it in any language without parsing the English."""
 
 import pytest
 
-from games.engine import BattleshipGame, Board, Coordinate, IllegalMove, InvalidPlacement, RuleSet
+from battleship.classic import (
+    BattleshipGame,
+    Board,
+    Coordinate,
+    IllegalMove,
+    InvalidPlacement,
+    RuleSet,
+)
 
 
 def test_a_cell_fired_at_twice_names_its_kind_and_cell():

@@ -5,7 +5,7 @@ group reports settle."""
 
 import pytest
 
-from games.engine import (
+from battleship.classic import (
     BattleshipGame,
     Coordinate,
     Fire,
@@ -16,8 +16,8 @@ from games.engine import (
     RuleSet,
     deduce_groups,
 )
-from games.engine.groups import deduce
-from games.variants import rule_set
+from battleship.classic.groups import deduce
+from battleship.classic.variants import rule_set
 
 FLEET = [
     ("Aircraft Carrier", "A1", "H"),  # A1-A5

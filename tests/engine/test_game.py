@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from games.engine import (
+from battleship.classic import (
     BattleshipGame,
     Coordinate,
     FirstPlayer,
@@ -37,7 +37,7 @@ def new_game(rules=None, seed=7):
 
 
 def cells(fleet):
-    from games.engine import Ship
+    from battleship.classic import Ship
 
     return [
         str(c)

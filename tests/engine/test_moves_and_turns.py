@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from games.engine import (
+from battleship.classic import (
     BattleshipGame,
     Coordinate,
     Fire,

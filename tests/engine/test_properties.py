@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import BattleshipGame, Coordinate, GamePhase, GameState, RuleSet
+from battleship.classic import BattleshipGame, Coordinate, GamePhase, GameState, RuleSet
 
 ALL_CELLS = [Coordinate(r, c) for r in range(10) for c in range(10)]
 rule_sets = st.sampled_from(

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from games.engine import (
+from battleship.classic import (
     Announcement,
     BattleshipError,
     BattleshipGame,
@@ -11,7 +11,7 @@ from games.engine import (
     ShipSpec,
     ShotsPerTurn,
 )
-from games.variants import rule_set
+from battleship.classic.variants import rule_set
 
 
 def test_the_standard_fleet_is_five_ships_of_17_cells():

@@ -7,7 +7,7 @@ line), each of which changes nothing.
 
 import pytest
 
-from games.engine import (
+from battleship.classic import (
     AirStrike,
     BattleshipGame,
     Coordinate,

@@ -11,8 +11,9 @@ from sb3_contrib.common.maskable.utils import get_action_masks
 from stable_baselines3 import PPO
 from stable_baselines3.common.env_util import make_vec_env
 
-import games.gym_env  # noqa: F401  (registers Battleship-v0)
-from games.gym_env import CELL_PIXELS, COLOURS, MAX_STEPS
+import battleship.envs.gymnasium_env  # noqa: F401  (registers Battleship-v0)
+from battleship.envs import MAX_STEPS
+from battleship.envs.gymnasium_env import CELL_PIXELS, COLOURS
 
 # A few hundred steps: enough for two rollouts and the log written after each one.
 STEPS = 256

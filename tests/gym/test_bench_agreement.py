@@ -2,11 +2,11 @@
 
 import pytest
 
+from battleship.classic import RuleSet
+from battleship.classic.ai import get_player
+from battleship.classic.ai.benchmark import measure, play, random_fleets
+from battleship.classic.variants import rule_set
 from examples.gym_levels import compare, episode_lengths, main
-from games.ai import get_player
-from games.ai.benchmark import measure, play, random_fleets
-from games.engine import RuleSet
-from games.variants import rule_set
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])

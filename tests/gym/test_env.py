@@ -5,10 +5,19 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from games.ai import LEVELS
-from games.ai.benchmark import random_fleets
-from games.engine import Board, FirstPlayer, RuleSet, sunk_ship_cells
-from games.gym_env import HIT, MAX_STEPS, MISS, SUNK, UNKNOWN, BattleshipEnv, Rewards, target_fleet
+from battleship.classic import Board, FirstPlayer, RuleSet, sunk_ship_cells
+from battleship.classic.ai import LEVELS
+from battleship.classic.ai.benchmark import random_fleets
+from battleship.envs.gymnasium_env import (
+    HIT,
+    MAX_STEPS,
+    MISS,
+    SUNK,
+    UNKNOWN,
+    BattleshipEnv,
+    Rewards,
+    target_fleet,
+)
 
 # A fleet with the Destroyer at J9-J10, for tests that need to know where the ships are.
 FLEET = [
@@ -58,7 +67,7 @@ def test_check_env_passes(kwargs):
 
 
 def test_it_is_registered_and_its_spaces_are_as_documented():
-    env = gym.make("games.gym_env:Battleship-v0")
+    env = gym.make("battleship.envs.gymnasium_env:Battleship-v0")
     assert env.spec.id == "Battleship-v0"
     assert env.observation_space == gym.spaces.Box(0, 3, shape=(10, 10), dtype=np.int8)
     assert env.action_space == gym.spaces.Discrete(100)

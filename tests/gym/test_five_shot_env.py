@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from battleship.classic import Coordinate, RuleSet
+from battleship.classic.ai import get_player
+from battleship.classic.ai.benchmark import play, random_fleets
+from battleship.envs.gymnasium_env import GROUP, MISS, UNKNOWN, BattleshipEnv, Rewards
 from examples.gym_levels import episode_lengths
-from games.ai import get_player
-from games.ai.benchmark import play, random_fleets
-from games.engine import Coordinate, RuleSet
-from games.gym_env import GROUP, MISS, UNKNOWN, BattleshipEnv, Rewards
 
 FLEET = [
     ("Aircraft Carrier", "A1", "H"),

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from games.gym_env import HIT, MISS, Rewards, tracking_grid
-from games.pettingzoo_env import OWN_HIT, OWN_MISS, OWN_SHIP, env, raw_env
+from battleship.envs.gymnasium_env import HIT, MISS, Rewards, tracking_grid
+from battleship.envs.pettingzoo_env import OWN_HIT, OWN_MISS, OWN_SHIP, env, raw_env
 
 
 @pytest.mark.parametrize("rules", ["standard", "salvo", "no_touch", "fog_of_war"])

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from games.engine import AirStrike, Coordinate, Edge, RuleSet, Torpedo
-from games.gym_env import BattleshipEnv
+from battleship.classic import AirStrike, Coordinate, Edge, RuleSet, Torpedo
+from battleship.envs.gymnasium_env import BattleshipEnv
 
 CELLS = 100
 FLEET = [

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.sector import Placement, SectorGame
+from battleship.sector import Placement, SectorGame
 
 # Fleets far from the action of each test, legal by the spacing rule.
 QUIET_FLEET = [

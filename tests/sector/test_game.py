@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.sector import (
+from battleship.sector import (
     Barrage,
     BattleshipError,
     GamePhase,

@@ -4,7 +4,7 @@ decisions 16 to 18 settle."""
 
 import pytest
 
-from games.sector import (
+from battleship.sector import (
     Axis,
     Barrage,
     Course,

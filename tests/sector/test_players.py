@@ -6,9 +6,9 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.sector import GamePhase, SectorGame, SectorView
-from games.sector.ai import LEVELS, get_player
-from games.sector.ai.benchmark import play_match
+from battleship.sector import GamePhase, SectorGame, SectorView
+from battleship.sector.ai import LEVELS, get_player
+from battleship.sector.ai.benchmark import play_match
 
 
 class Watched:

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from games.sector import (
+from battleship.sector import (
     Axis,
     Barrage,
     Course,
@@ -22,8 +22,8 @@ from games.sector import (
     Turn,
     parse_cell,
 )
-from games.sector.ai import get_player
-from games.sector.ai.knowledge import read
+from battleship.sector.ai import get_player
+from battleship.sector.ai.knowledge import read
 from tests.sector.conftest import fleet, game_with
 
 # Seeds whose battle between two Gunners (seeded ``seed`` and ``seed + 1``) went past

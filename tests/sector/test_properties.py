@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.sector import (
+from battleship.sector import (
     ALL_CELLS,
     SUBMARINES,
     Barrage,
@@ -25,7 +25,7 @@ from games.sector import (
     Turn,
     random_placements,
 )
-from games.sector.fleet import check_spacing
+from battleship.sector.fleet import check_spacing
 
 
 def hide_elsewhere(fleet, rng, names):

@@ -2,8 +2,8 @@
 
 import io
 
-from games import terminal
-from games.engine import ROW_LETTERS
+from battleship.classic import ROW_LETTERS
+from battleship.terminal import classic as terminal
 
 
 def run_play(lines, **options):

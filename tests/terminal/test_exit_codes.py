@@ -1,4 +1,4 @@
-"""The command line: ``python -m games.terminal`` and ``manage.py play``, their usage errors,
+"""The command line: ``python -m battleship`` and ``manage.py play``, their usage errors,
 exit codes, pipes, Ctrl-C, and no need for Django's settings."""
 
 import io
@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import terminal
+from battleship.terminal import cli
 
 from .test_watch import run_watch
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = {
-    "module": [sys.executable, "-m", "games.terminal"],
+    "module": [sys.executable, "-m", "battleship"],
     "manage.py": [sys.executable, "manage.py", "play"],
 }
 
@@ -129,8 +129,8 @@ def test_it_needs_no_web_settings(command):
 
 def test_the_module_imports_nothing_from_django():
     code = (
-        "import io, sys; from games import terminal; "
-        "code = terminal.main(['--seed', '1'], stdin=io.StringIO('A1\\nquit\\n'), "
+        "import io, sys; from battleship.terminal import cli; "
+        "code = cli.main(['--seed', '1'], stdin=io.StringIO('A1\\nquit\\n'), "
         "stdout=io.StringIO()); "
         "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'django'); "
         "print(code, bad); sys.exit(1 if bad or code else 0)"
@@ -159,7 +159,7 @@ def test_help_shows_the_games_options_and_the_exit_codes(command):
 def test_call_command_refuses_the_same_combinations_as_usage_errors(args, message):
     with pytest.raises(CommandError, match=message) as refused:
         call_command("play", *args, stdin=io.StringIO(""), stdout=io.StringIO())
-    assert refused.value.returncode == terminal.EXIT_USAGE
+    assert refused.value.returncode == cli.EXIT_USAGE
 
 
 def test_an_unknown_word_while_watching_plays_no_shot():

@@ -4,7 +4,7 @@ answered by its report."""
 
 import pytest
 
-from games.engine import RuleSet
+from battleship.classic import RuleSet
 
 from .conftest import every_cell, run_play
 from .test_play import board_row, computer_fleet

@@ -5,9 +5,10 @@ import re
 
 import pytest
 
-from games import terminal
-from games.ai import LEVELS, get_player
-from games.engine import Board, RuleSet
+from battleship.classic import Board, RuleSet
+from battleship.classic.ai import LEVELS, get_player
+from battleship.terminal import classic as terminal
+from battleship.terminal.console import wants_colour
 
 from .conftest import every_cell, run_play
 
@@ -246,10 +247,10 @@ class FakeTerminal(io.StringIO):
 def test_colour_only_on_a_terminal_without_no_color(monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm-256color")
-    assert terminal.wants_colour(FakeTerminal())
-    assert not terminal.wants_colour(io.StringIO())
+    assert wants_colour(FakeTerminal())
+    assert not wants_colour(io.StringIO())
     monkeypatch.setenv("NO_COLOR", "1")
-    assert not terminal.wants_colour(FakeTerminal())
+    assert not wants_colour(FakeTerminal())
 
 
 def test_colour_paints_the_symbols_and_plain_output_has_no_escape_codes():
@@ -274,7 +275,7 @@ def test_ctrl_c_ends_quietly():
 def test_random_placement_starts_afresh_when_the_ships_placed_by_hand_leave_no_room():
     # Five 10-long ships that may not touch fit only on every other row (or column): with
     # two on rows B and E, the other three have only G to J left.
-    from games.engine import ShipSpec
+    from battleship.classic import ShipSpec
 
     rules = RuleSet(
         name="crowded",

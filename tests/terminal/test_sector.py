@@ -5,8 +5,8 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import sector_terminal
-from games.engine import ROW_LETTERS
+from battleship.classic import ROW_LETTERS
+from battleship.terminal import sector as sector_terminal
 
 
 def call_play(*args, typed=""):

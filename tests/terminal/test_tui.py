@@ -9,8 +9,14 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from games.engine import Coordinate, RuleSet
-from games.tui import BattleshipApp, Board, GameScreen, MenuScreen, ResultScreen
+from battleship.classic import Coordinate, RuleSet
+from battleship.terminal.fullscreen import (
+    BattleshipApp,
+    Board,
+    GameScreen,
+    MenuScreen,
+    ResultScreen,
+)
 
 from .test_command import ROOT, play_in_a_terminal
 
@@ -157,7 +163,7 @@ def test_on_a_terminal_it_opens_full_screen_and_q_leaves():
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
     env.pop("NO_COLOR", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "games.terminal", "--seed", "3", "--level", "1"],
+        [sys.executable, "-m", "battleship", "--seed", "3", "--level", "1"],
         stdin=secondary,
         stdout=secondary,
         stderr=secondary,

@@ -4,8 +4,8 @@ import io
 
 import pytest
 
-from games import terminal
-from games.engine import RuleSet
+from battleship.classic import RuleSet
+from battleship.terminal import classic as terminal
 
 
 def run_watch(lines, **options):

@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from games.engine import Board, Coordinate, RuleSet
+from battleship.classic import Board, Coordinate, RuleSet
 from games.models import COMPUTER, Game, Ship
 
 HUMAN_FLEET = [

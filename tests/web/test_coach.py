@@ -8,9 +8,9 @@ import pytest
 from django.core.cache import cache
 from django.test import override_settings
 
-from games.ai import coach
-from games.ai.coach import hit_chances
-from games.engine import Coordinate, RuleSet
+from battleship.classic import Coordinate, RuleSet
+from battleship.classic.ai import coach
+from battleship.classic.ai.coach import hit_chances
 from games.hints import percent
 from games.models import Game
 from tests.web.conftest import (

@@ -8,10 +8,10 @@ import pytest
 from django.db import IntegrityError
 from django.test import Client
 
+from battleship.classic import Coordinate
 from daily import models as daily_models
 from daily.fleet import day_board
 from daily.models import DailyAdmiral, DailyAttempt, StaleShot, streaks, today
-from games.engine import Coordinate
 from games.models import Game
 from tests.web.conftest import make_user, normalised
 

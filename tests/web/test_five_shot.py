@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.engine import Board, RuleSet
+from battleship.classic import Board, RuleSet
 from games.models import COMPUTER, Game, Shot
 from tests.web.conftest import finished_game, normalised, set_fleet
 

@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from games.engine import RuleSet
+from battleship.classic import RuleSet
+from battleship.classic.variants import VARIANTS
 from games.models import COMPUTER, Game, Shot
-from games.variants import VARIANTS
 from tests.web.conftest import (
     COMPUTER_FLEET,
     HUMAN_FLEET,

@@ -9,10 +9,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.engine import RuleSet
+from battleship.classic import RuleSet
+from battleship.classic.variants import VARIANTS
+from battleship.words import LEVEL_DESCRIPTIONS, level_name, ship_name
 from games.rule_sets import OFFERED
-from games.variants import VARIANTS
-from games.words import LEVEL_DESCRIPTIONS, level_name, ship_name
 from tests.web.conftest import PASSWORD, finished_game, fire, make_user, new_game, started_game
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
@@ -211,9 +211,9 @@ def test_every_ship_level_and_rule_set_the_site_shows_has_its_translation():
     """A ship, a level or a rule set added without an entry would show in English."""
     from django.utils import translation
 
-    from games.ai import LEVELS
-    from games.sector.ai import LEVELS as SECTOR_LEVELS
-    from games.sector.fleet import FLEET
+    from battleship.classic.ai import LEVELS
+    from battleship.sector.ai import LEVELS as SECTOR_LEVELS
+    from battleship.sector.fleet import FLEET
 
     ships = {spec.name for name in VARIANTS for spec in VARIANTS[name]().fleet}
     ships |= {spec.name for spec in FLEET}

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import override_settings
 
-from games.ai import get_player
-from games.engine import BattleshipGame, Coordinate, RuleSet
+from battleship.classic import BattleshipGame, Coordinate, RuleSet
+from battleship.classic.ai import get_player
 from learn import positions
 from learn.diagrams import CELL, MARGIN
 from tests.web.conftest import new_game

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from games.engine import Coordinate, RuleSet
+from battleship.classic import Coordinate, RuleSet
 from games.models import Game
 from tests.web.conftest import COMPUTER_FLEET, HUMAN_FLEET
 
@@ -181,7 +181,7 @@ def test_it_fills_in_the_figures_of_games_already_finished_from_their_shots():
 
 @pytest.mark.django_db(transaction=True)
 def test_it_fills_in_the_figures_of_sector_battles_already_finished_from_their_turns():
-    from games.sector import Placement
+    from battleship.sector import Placement
     from sectors.models import SectorBattle
 
     edge_fleet = [

@@ -1,7 +1,7 @@
 """What the answer to a shot swaps in, built from the person's view alone (no database)."""
 
-from games.display import build_display, build_move
-from games.engine import BattleshipGame, RuleSet
+from battleship.classic import BattleshipGame, RuleSet
+from battleship.classic.display import build_display, build_move
 from games.templatetags.boards import fleet_status
 from tests.web.conftest import COMPUTER_FLEET, HUMAN_FLEET
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from games.engine import RuleSet
+from battleship.classic import RuleSet
 from games.models import COMPUTER, HUMAN, Game, Shot
 from tests.web.conftest import (
     COMPUTER_FLEET,

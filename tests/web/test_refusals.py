@@ -4,9 +4,9 @@ as the engine's own message did; in another language, as its translation."""
 import pytest
 from django.utils import translation
 
-from games.display import sentence
-from games.engine import BattleshipGame, Board, Coordinate, Fire, RuleSet, Torpedo
-from games.engine.moves import Edge
+from battleship.classic import BattleshipGame, Board, Coordinate, Fire, RuleSet, Torpedo
+from battleship.classic.display import sentence
+from battleship.classic.moves import Edge
 from games.refusals import SENTENCES, refusal
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.engine import RuleSet
+from battleship.classic import RuleSet
 from games.models import Game, Shot
 from games.rule_sets import OFFERED
 from tests.web.conftest import COMPUTER, COMPUTER_FLEET, HUMAN_FLEET, Ship, set_fleet

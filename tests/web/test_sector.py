@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games.sector import FLEET, Placement
+from battleship.sector import FLEET, Placement
 from sectors.models import SectorBattle
 from tests.web.conftest import normalised
 

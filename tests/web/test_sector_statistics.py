@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from accounts.management.commands.make_games import play_sector, store_sector
-from games.sector import Placement, SectorGame, turn_from_dict
+from battleship.sector import Placement, SectorGame, turn_from_dict
 from sectors.models import SectorBattle
 from tests.web.conftest import make_user
 from tests.web.test_sector import started

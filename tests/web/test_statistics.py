@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.statistics import statistics_of, streaks
-from games.engine import RuleSet
+from battleship.classic import RuleSet
 from games.models import Game
 from tests.web.conftest import (
     COMPUTER_FLEET,

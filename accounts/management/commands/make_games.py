@@ -29,13 +29,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.ai import LEVELS, get_player
-from games.engine import BattleshipGame, Board, Coordinate, GamePhase, RuleSet
+from battleship.classic import BattleshipGame, Board, Coordinate, GamePhase, RuleSet
+from battleship.classic.ai import LEVELS, get_player
+from battleship.classic.variants import VARIANTS, rule_set
+from battleship.sector import GamePhase as SectorPhase
+from battleship.sector import SectorGame, random_placements
+from battleship.sector import ai as sector_ai
 from games.models import HUMAN, MOVE_GAP_CAP, Game, Ship, Shot, fleet_record, rules_name_of
-from games.sector import GamePhase as SectorPhase
-from games.sector import SectorGame, random_placements
-from games.sector import ai as sector_ai
-from games.variants import VARIANTS, rule_set
 from sectors.models import SectorBattle
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai import LEVELS
-from games.ai.benchmark import (
+from battleship.classic.ai import LEVELS
+from battleship.classic.ai.benchmark import (
     compare_placement,
     fleets_from_json,
     format_placement,
@@ -18,7 +18,7 @@ from games.ai.benchmark import (
     measure,
     random_fleets,
 )
-from games.variants import VARIANTS
+from battleship.classic.variants import VARIANTS
 
 
 class Command(BaseCommand):

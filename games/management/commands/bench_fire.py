@@ -21,7 +21,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, setup_test_environment
 
-from games.ai import LEVELS
+from battleship.classic.ai import LEVELS
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -4,8 +4,8 @@ A hint's work in a request, once the game row is read: rebuild the game from its
 take the person's view, the Admiral's hit chances and the heat map the page shows. It is
 timed at every position where the person is to move, in games both sides of which are
 played by computer levels (``--person`` and ``--opponent``). The analysis of each whole
-game (``games.ai.coach.analyse``) is timed too: with Recruits on both sides a game runs to
-90 or 100 shots a side. Each is timed twice: on the clock (what a person waits, which a
+game (``battleship.classic.ai.coach.analyse``) is timed too: with Recruits on both sides a
+game runs to 90 or 100 shots a side. Each is timed twice: on the clock (what a person waits, which a
 busy machine stretches) and in CPU time of the thread (the work itself).
 """
 
@@ -17,12 +17,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai import computer_seed, get_player
-from games.ai.benchmark import percentile
-from games.ai.coach import analyse, hit_chances
-from games.engine import BattleshipGame, GamePhase
+from battleship.classic import BattleshipGame, GamePhase
+from battleship.classic.ai import computer_seed, get_player
+from battleship.classic.ai.benchmark import percentile
+from battleship.classic.ai.coach import analyse, hit_chances
+from battleship.classic.variants import VARIANTS
 from games.hints import build_hint
-from games.variants import VARIANTS
 
 
 class Command(BaseCommand):

@@ -15,9 +15,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai import LEVELS, get_player
-from games.ai.benchmark import percentile, play, random_fleets
-from games.variants import VARIANTS
+from battleship.classic.ai import LEVELS, get_player
+from battleship.classic.ai.benchmark import percentile, play, random_fleets
+from battleship.classic.variants import VARIANTS
 
 
 class Command(BaseCommand):

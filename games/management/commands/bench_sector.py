@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.sector.ai.benchmark import format_table, ladder
+from battleship.sector.ai.benchmark import format_table, ladder
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 """``python manage.py play``: Battleship against the computer in the terminal, or watch two.
 
-A thin wrapper: the game itself is ``games.terminal``, which tests drive directly. From the
-command line ``manage.py play`` runs ``games.terminal.main`` before Django is set up (see
+A thin wrapper: the game itself is ``battleship.cli.classic``, which tests drive directly. From the
+command line ``manage.py play`` runs ``battleship.cli.classic.main`` before Django is set up (see
 ``manage.py``), so it needs no web settings; this command is what ``call_command("play")``
 runs, with the same options and checks.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import terminal
+from battleship.terminal import cli
 
 
 class Command(BaseCommand):
@@ -28,13 +28,13 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        terminal.add_options(parser)
+        cli.add_options(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            terminal.check_options(options)
-        except terminal.UsageError as error:
-            raise CommandError(str(error), returncode=terminal.EXIT_USAGE) from None
+            cli.check_options(options)
+        except cli.UsageError as error:
+            raise CommandError(str(error), returncode=cli.EXIT_USAGE) from None
         stdin = options.get("stdin") or sys.stdin
         # Prompts end without a newline: the wrapper must not add one.
         self.stdout.ending = ""
@@ -44,4 +44,4 @@ class Command(BaseCommand):
             colour = False
         elif options.get("force_color"):
             colour = True
-        terminal.run(options, stdin, out, colour)
+        cli.run(options, stdin, out, colour)

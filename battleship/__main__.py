@@ -1,0 +1,8 @@
+"""``python -m battleship``: the terminal game (``battleship.terminal.cli``)."""
+
+import sys
+
+from battleship.terminal.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

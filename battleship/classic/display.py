@@ -1,0 +1,750 @@
+"""What the classic game shows, built from one player's view alone: the web pages, the
+terminal game and the full-screen game all draw from it. (Another family of games, such
+as the sector game, brings display builders of its own.)
+
+Nothing here sees the opponent's board: the only input is a ``PlayerView``, so no page or
+partial can carry an unsunk enemy ship.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from battleship.classic import (
+    ROW_LETTERS,
+    AirStrike,
+    Coordinate,
+    FiredShot,
+    GameEnd,
+    GamePhase,
+    GroupDeduction,
+    GroupReport,
+    Move,
+    PlayerView,
+    RuleSet,
+    Torpedo,
+    deduce_groups,
+    sunk_ship_cells,
+)
+from battleship.classic.moves import Edge
+from battleship.words import gettext, pgettext, ship_name
+
+
+class CellState(enum.StrEnum):
+    """What a player knows of a cell: the one vocabulary of every board drawn."""
+
+    UNKNOWN = "unknown"
+    """An enemy cell not fired at: anything may be there."""
+    WATER = "water"
+    """A cell of one's own board with no ship, not fired at."""
+    SHIP = "ship"
+    """A ship's cell not hit: one's own, or the enemy's revealed at the end."""
+    MISS = "miss"
+    HIT = "hit"
+    SUNK = "sunk"
+    GROUP = "group"
+    """Under group reports (rules/004): fired at, and what it holds not known yet."""
+
+    @property
+    def said(self) -> str:
+        """The word a screen reader says after the cell's name ("" for nothing known)."""
+        if self is CellState.GROUP:
+            return pgettext("cell", "fired at, not known yet")
+        if self is CellState.MISS:
+            return pgettext("cell", "miss")
+        if self is CellState.HIT:
+            return pgettext("cell", "hit")
+        if self is CellState.SUNK:
+            return pgettext("cell", "sunk")
+        return ""
+
+    @property
+    def symbol(self) -> str:
+        """The mark drawn in a fired-at cell, beside its colour."""
+        marks = {CellState.MISS: "•", CellState.HIT: "✕", CellState.SUNK: "✖", CellState.GROUP: "?"}
+        return marks.get(self, "")
+
+
+@dataclass(frozen=True)
+class Hull:
+    """A ship drawn whole from its first cell (the bow): how long, which way, and how it is."""
+
+    length: int
+    way: str  # "H" across, "V" down
+    state: str  # "yours" (afloat), "sunk", "revealed" (theirs, at the end)
+    fresh: bool = False  # sunk by the last round: drawn in
+
+
+@dataclass(frozen=True)
+class Cell:
+    label: str
+    state: CellState
+    ship: str = ""
+    can_fire: bool = False
+    hull: Hull | None = None  # on the first cell of a ship that is shown
+    latest: bool = False  # fired at in the last round (marked until the next)
+    turn: int | None = None  # the shooter's turn it was fired at in, counted from 1
+    ship_label: str = ""  # the ship's name as said, where it differs (``ship_label``)
+    deduced: bool = False  # under group reports: hit or water as the reports settle it
+    rounds: bool = False  # under the five-shot rules a turn is said as its round
+
+    @property
+    def row(self) -> int:
+        return ROW_LETTERS.index(self.label[0])
+
+    @property
+    def col(self) -> int:
+        return int(self.label[1:]) - 1
+
+    @property
+    def when(self) -> str:
+        """The turn (or round) it was fired in, as a hover title says it; "" if never."""
+        if self.turn is None:
+            return ""
+        if self.rounds:
+            return gettext("Round %(round)d") % {"round": self.turn}
+        return gettext("Turn %(turn)d") % {"turn": self.turn}
+
+    @property
+    def name(self) -> str:
+        """The accessible name: the label first, then what is known of the cell."""
+        ship = self.ship_label or (ship_name(self.ship) if self.ship else "")
+        if self.state is CellState.GROUP and self.turn is not None:
+            # One of a round's cells whose report has not said what it holds.
+            return gettext("%(cell)s, fired in round %(round)d, not yet known") % {
+                "cell": self.label,
+                "round": self.turn,
+            }
+        parts = [self.label]
+        if ship and self.state in (CellState.SHIP, CellState.HIT, CellState.SUNK):
+            parts.append(ship)
+        if said := self.state.said:
+            parts.append(said)
+        if self.deduced:
+            parts.append(pgettext("cell", "deduced"))
+        if self.turn is not None:
+            if self.rounds:
+                parts.append(pgettext("cell", "round %(round)d") % {"round": self.turn})
+            else:
+                parts.append(pgettext("cell", "turn %(turn)d") % {"turn": self.turn})
+        return ", ".join(parts)
+
+    @property
+    def symbol(self) -> str:
+        return self.state.symbol
+
+
+@dataclass(frozen=True)
+class ShipStatus:
+    name: str
+    length: int
+    hits: int | None  # None where it cannot be known (enemy ships before the end)
+    sunk: bool
+
+
+@dataclass(frozen=True)
+class GameDisplay:
+    columns: list[int]
+    own_rows: list[tuple[str, list[Cell]]]
+    enemy_rows: list[tuple[str, list[Cell]]]
+    own_fleet: list[ShipStatus]
+    enemy_fleet: list[ShipStatus]
+    announcements: list[str] = field(default_factory=list)
+    sound: str = ""
+    outcome: str = ""
+
+
+@functools.cache
+def _grid(size: int) -> tuple[tuple[str, tuple[tuple[Coordinate, str], ...]], ...]:
+    """Each row's letter and its cells with their labels: made once, read on every page."""
+    return tuple(
+        (letter, tuple((cell := Coordinate(r, c), str(cell)) for c in range(size)))
+        for r, letter in enumerate(ROW_LETTERS[:size])
+    )
+
+
+def _hull(ship_cells: Iterable[Coordinate], state: str, fresh: bool) -> tuple[Coordinate, Hull]:
+    """A ship's first cell (top or left), where its drawing starts, and the drawing."""
+    cells = sorted(ship_cells)
+    way = "H" if len(cells) > 1 and cells[0].row == cells[-1].row else "V"
+    return cells[0], Hull(len(cells), way, state, fresh)
+
+
+def _turns(view: PlayerView) -> tuple[dict[Coordinate, int], dict[Coordinate, int]]:
+    """The turn each cell was fired at in: the player's own shots, and the opponent's at
+    the player's board, each side's turns counted from 1 (a Salvo or a weapon is one turn;
+    the moves of one turn follow each other)."""
+    mine: dict[Coordinate, int] = {}
+    theirs: dict[Coordinate, int] = {}
+    turns = [0, 0]
+    previous = None
+    for played in view.moves:
+        if played.player != previous:
+            turns[played.player] += 1
+            previous = played.player
+        into = mine if played.player == view.player else theirs
+        for cell in played.cells:
+            into[cell] = turns[played.player]
+    return mine, theirs
+
+
+def ship_label(rules: RuleSet, name: str) -> str:
+    """A ship's name as a player reads it: of two ships of one kind (the five-shot fleet's
+    "Cruiser" and "Second Cruiser", decision 10) the first is said "First Cruiser", so that
+    neither name could mean both."""
+    if any(spec.name == f"Second {name}" for spec in rules.fleet):
+        return ship_name(f"First {name}")
+    return ship_name(name)
+
+
+def report_text(rules: RuleSet, report: GroupReport) -> str:
+    """A group report as a person says it, each ship by its label: "Battleship hit twice,
+    Submarine hit and sunk", or "No hits"."""
+    return report_words(report, lambda name: ship_label(rules, name))
+
+
+def _report_on_own_fleet(
+    rules: RuleSet,
+    cells: Iterable[Coordinate],
+    received: dict[Coordinate, tuple[bool, str | None]],
+    own_at: dict[Coordinate, str],
+) -> str:
+    """The computer's turn at the player's fleet, said as a group report would say it (the
+    player sees each cell on their own board besides)."""
+    cells = tuple(cells)
+    hit = [own_at.get(cell) if received[cell][0] else None for cell in cells]
+    sunk = [name for cell in cells if (name := received[cell][1])]
+    return report_text(rules, GroupReport.announce(rules, cells, hit, sunk))
+
+
+def _sunk_under_groups(view: PlayerView, found: GroupDeduction) -> dict[str, frozenset[Coordinate]]:
+    """Under group reports, the cells of each sunk enemy ship where they are known: once the
+    game is over, every ship all of whose cells were hit; before, a ship reported sunk whose
+    placement the reports pin down to one."""
+    size = view.rules.board_size
+    if view.enemy_fleet:
+        return {
+            ship.name: frozenset(ship.cells)
+            for ship in view.enemy_fleet
+            if found.hits.issuperset(ship.cells)
+        }
+    settled = {}
+    for name in view.enemy_sunk:
+        placements = found.candidates.get(name, ())
+        if len(placements) == 1:
+            mask = placements[0]
+            settled[name] = frozenset(
+                Coordinate(*divmod(bit, size)) for bit in range(size * size) if mask >> bit & 1
+            )
+    return settled
+
+
+class _Cells:
+    """What the view says of each cell of both boards, looked up once; cells made on demand."""
+
+    def __init__(self, view: PlayerView) -> None:
+        rules = view.rules
+        self.labels = {spec.name: ship_label(rules, spec.name) for spec in rules.fleet}
+        self.rounds = rules.game_end == GameEnd.END_OF_ROUND
+        # Own board: ships and the shots received.
+        self.own_ship_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
+        self.received = dict(view.shots_received)
+        self.own_sunk = {
+            ship.name for ship in view.fleet if all(self.received.get(c) for c in ship.cells)
+        }
+        # Enemy waters: the person's shots, cells known to belong to sunk ships, and at the
+        # end the fleet revealed.
+        self.fired: dict[Coordinate, bool | None] = {
+            shot.coord: shot.hit for shot in view.shots_fired
+        }
+        self.deduced: frozenset[Coordinate] = frozenset()
+        if view.rules.group_reports:
+            # No cell's result is announced: a cell is a hit or a miss once every fleet
+            # that fits the reports agrees on it, else it stays one of its turn's group.
+            found = deduce_groups(view)
+            self.fired.update(dict.fromkeys(found.hits, True))
+            self.fired.update(dict.fromkeys(found.misses, False))
+            if not view.enemy_fleet:  # at the end the fleet is shown: nothing is deduced
+                self.deduced = found.hits | found.misses
+            sunk = _sunk_under_groups(view, found)
+        else:
+            sunk = sunk_ship_cells(view)
+        self.sunk = sunk
+        self.sunk_cells = {cell: name for name, cells in sunk.items() for cell in cells}
+        self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
+        self.can_fire = view.my_turn
+        self.turn_fired, self.turn_received = _turns(view)
+        # The last round's shots, each side's, marked until the next round.
+        mine, theirs = view.last_round
+        self.latest_fired = {s.coord for s in view.shots_fired[len(view.shots_fired) - mine :]}
+        self.latest_received = {
+            c for c, _hit in view.shots_received[len(view.shots_received) - theirs :]
+        }
+        # Ships are drawn whole: yours always, theirs once sunk (or all at the end); one sunk
+        # by the last round is drawn in.
+        self.enemy_hulls = dict(
+            [
+                _hull(ship.cells, "revealed", False)
+                for ship in view.enemy_fleet
+                if ship.name not in sunk
+            ]
+            + [_hull(cells, "sunk", bool(cells & self.latest_fired)) for cells in sunk.values()]
+        )
+        self.own_hulls = dict(
+            _hull(ship.cells, "sunk", bool(set(ship.cells) & self.latest_received))
+            if ship.name in self.own_sunk
+            else _hull(ship.cells, "yours", False)
+            for ship in view.fleet
+        )
+
+    def own(self, coord: Coordinate, label: str) -> Cell:
+        ship = self.own_ship_at.get(coord, "")
+        hull = self.own_hulls.get(coord)
+        named = self.labels.get(ship, "") if ship else ""
+        if coord in self.received:
+            turn = self.turn_received.get(coord)
+            state = CellState.MISS
+            if self.received[coord]:
+                state = CellState.SUNK if ship in self.own_sunk else CellState.HIT
+            latest = coord in self.latest_received
+            return Cell(
+                label, state, ship, hull=hull, latest=latest, turn=turn, ship_label=named,
+                rounds=self.rounds,
+            )  # fmt: skip
+        state = CellState.SHIP if ship else CellState.WATER
+        return Cell(label, state, ship, hull=hull, ship_label=named)
+
+    def enemy(self, coord: Coordinate, label: str) -> Cell:
+        hull = self.enemy_hulls.get(coord)
+        latest = coord in self.latest_fired
+        turn = self.turn_fired.get(coord)
+        rounds = self.rounds
+        if coord in self.sunk_cells:
+            name = self.sunk_cells[coord]
+            return Cell(
+                label, CellState.SUNK, name, hull=hull, latest=latest, turn=turn,
+                ship_label=self.labels.get(name, ""), rounds=rounds,
+            )  # fmt: skip
+        if coord in self.fired:
+            known = self.fired[coord]
+            state = (
+                CellState.GROUP if known is None else (CellState.HIT if known else CellState.MISS)
+            )
+            ship = self.revealed.get(coord, "")
+            return Cell(
+                label, state, ship, hull=hull, latest=latest, turn=turn,
+                ship_label=self.labels.get(ship, ""), deduced=coord in self.deduced, rounds=rounds,
+            )  # fmt: skip
+        if coord in self.revealed:
+            name = self.revealed[coord]
+            return Cell(
+                label, CellState.SHIP, name, hull=hull, ship_label=self.labels.get(name, "")
+            )
+        return Cell(label, CellState.UNKNOWN, can_fire=self.can_fire)
+
+
+def round_number(view: PlayerView) -> int | None:
+    """Under rules played in rounds (the five-shot games): the round being played (or the
+    last one, once the game is over), counted from 1; None under other rules."""
+    if view.rules.game_end != GameEnd.END_OF_ROUND:
+        return None
+    rounds = 0
+    previous = None
+    for played in view.moves:
+        if played.player != previous and played.player == view.player:
+            rounds += 1  # the player fires first in each round
+        previous = played.player
+    finished_round = bool(view.moves) and view.moves[-1].player != view.player
+    return rounds + 1 if view.my_turn and (finished_round or not rounds) else max(rounds, 1)
+
+
+def build_display(view: PlayerView) -> GameDisplay:
+    size = view.rules.board_size
+    grid = _grid(size)
+    cells = _Cells(view)
+    own_rows = [(letter, [cells.own(c, label) for c, label in row]) for letter, row in grid]
+    enemy_rows = [(letter, [cells.enemy(c, label) for c, label in row]) for letter, row in grid]
+    announcements, sound = last_round(view)
+    if view.my_turn and not view.shots_fired:
+        announcements = [gettext("The game is on: fire at a cell of Enemy waters.")]
+    return GameDisplay(
+        columns=list(range(1, size + 1)),
+        own_rows=own_rows,
+        enemy_rows=enemy_rows,
+        own_fleet=_own_fleet_status(view, cells),
+        enemy_fleet=_enemy_fleet_status(view, cells),
+        announcements=announcements,
+        sound=sound,
+        outcome=outcome(view),
+    )
+
+
+def _own_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
+    """Your ships, each with how many of its cells are hit."""
+    hits_on = {
+        ship.name: sum(1 for c in ship.cells if cells.received.get(c)) for ship in view.fleet
+    }
+    return [
+        ShipStatus(cells.labels[s.name], s.length, hits_on.get(s.name, 0), s.name in cells.own_sunk)
+        for s in view.fleet
+    ]
+
+
+def _enemy_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
+    """Their ships: sunk or not, and nothing more (their damage is not announced).
+
+    At the end their fleet is revealed, and a ship all of whose cells were hit is sunk
+    whether or not its sinking was named (under fog of war none is).
+    """
+    sunk = set(cells.sunk) if view.enemy_fleet else set(view.enemy_sunk)
+    return [
+        ShipStatus(cells.labels[s.name], s.length, None, s.name in sunk) for s in view.rules.fleet
+    ]
+
+
+@dataclass(frozen=True)
+class MoveDisplay:
+    """The answer to a shot in a game that goes on: only what the move changed.
+
+    The cells fired at, and after a sinking the sunk ship's cells; a fleet's list only
+    when it changed (theirs when one of theirs sank, yours when you were hit), else None;
+    what was announced.
+    """
+
+    changed_enemy: list[Cell]
+    changed_own: list[Cell]
+    enemy_fleet: list[ShipStatus] | None
+    own_fleet: list[ShipStatus] | None
+    announcements: list[str]
+    sound: str
+    outcome: str = ""
+    """Always empty: a game that ends gets the whole play area, not this answer (the
+    announcements partial, shared with the whole page, reads it)."""
+
+
+def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
+    """What changed with the person's last ``mine`` shots and the computer's last ``theirs``.
+
+    Read from the person's view like everything else here: under fog of war a sinking of
+    theirs is not in the view, so the answer looks like any other hit.
+    """
+    cells = _Cells(view)
+    fired = view.shots_fired[len(view.shots_fired) - mine :]
+    received = view.shots_received[len(view.shots_received) - theirs :]
+    they_sank = any(shot.sunk for shot in fired)
+    # A ship of yours hit now and sunk now sank with this move.
+    sunk_now = {cells.own_ship_at[coord] for coord, hit in received if hit} & cells.own_sunk
+    enemy = {shot.coord for shot in fired} | (set(cells.sunk_cells) if they_sank else set())
+    own = {coord for coord, _hit in received} | {
+        coord for coord, name in cells.own_ship_at.items() if name in sunk_now
+    }
+    announcements, sound = last_round(view)
+    return MoveDisplay(
+        changed_enemy=[cells.enemy(c, str(c)) for c in sorted(enemy)],
+        changed_own=[cells.own(c, str(c)) for c in sorted(own)],
+        enemy_fleet=_enemy_fleet_status(view, cells) if they_sank else None,
+        own_fleet=_own_fleet_status(view, cells) if any(hit for _, hit in received) else None,
+        announcements=announcements,
+        sound=sound,
+    )
+
+
+def last_round(view: PlayerView) -> tuple[list[str], str]:
+    """What was announced in the last round: the person's move(s) and the computer's answer.
+
+    A round is the person's last turn (one shot, a whole Salvo, or a weapon) and every move
+    the computer made after it, each shot announced as it fell (an air strike's cells one by
+    one, a torpedo's contact or "no contact"); the sound is that of the person's latest shot.
+    """
+    moves = view.moves
+    end = len(moves)
+    while end and moves[end - 1].player != view.player:
+        end -= 1
+    start = end
+    while start and moves[start - 1].player == view.player:
+        start -= 1
+    if start == end:
+        return [], ""
+    rules = view.rules
+    mine = {shot.coord: shot for shot in view.shots_fired}
+    lines: list[str] = []
+    sound = ""
+    if view.reports:  # group reports: the turn is answered as a whole, never cell by cell
+        report = view.reports[-1]
+        lines.append(
+            gettext("Round %(round)d: %(report)s.")
+            % {"round": len(view.reports), "report": report_text(rules, report)}
+        )
+        sound = "sunk" if report.sunk else ("hit" if report.hits else "miss")
+    else:
+        for played in moves[start:end]:
+            lines.extend(_announce(played.move, played.cells, "you"))
+            for cell in played.cells:
+                shot = mine[cell]
+                if shot.sunk:
+                    line = gettext("%(cell)s: hit. You sank their %(ship)s!")
+                else:
+                    line = gettext("%(cell)s: hit") if shot.hit else gettext("%(cell)s: miss")
+                lines.append(line % {"cell": cell, "ship": ship_label(rules, shot.sunk or "")})
+                sound = _sound(shot)
+            if not played.cells:
+                sound = "miss"
+    received = shots_received(view)
+    if rules.group_reports:
+        # Their round, said as they were told it; each cell is on your board besides.
+        own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
+        for played in moves[end:]:
+            said = _report_on_own_fleet(rules, played.cells, received, own_at)
+            lines.append(
+                gettext("Round %(round)d, their shots: %(report)s.")
+                % {"round": len(view.reports), "report": said}
+            )
+        return lines, sound
+    for played in moves[end:]:
+        lines.extend(_announce(played.move, played.cells, "they"))
+        for coord in played.cells:
+            hit, sunk = received[coord]
+            if sunk:
+                line = gettext("They fired at %(cell)s: hit. They sank your %(ship)s.")
+            elif hit:
+                line = gettext("They fired at %(cell)s: hit")
+            else:
+                line = gettext("They fired at %(cell)s: miss")
+            lines.append(line % {"cell": coord, "ship": ship_label(rules, sunk or "")})
+    return lines, sound
+
+
+def shots_received(view: PlayerView) -> dict[Coordinate, tuple[bool, str | None]]:
+    """Each shot at the player's own fleet: whether it hit, and the ship it sank (a ship
+    sank with the shot that hit the last of its cells)."""
+    own_at = {cell: ship for ship in view.fleet for cell in ship.cells}
+    order = {cell: index for index, (cell, _hit) in enumerate(view.shots_received)}
+    said: dict[Coordinate, tuple[bool, str | None]] = {}
+    for cell, hit in view.shots_received:
+        ship = own_at.get(cell)
+        sank = (
+            ship is not None
+            and all(c in order for c in ship.cells)
+            and max(ship.cells, key=order.__getitem__) == cell
+        )
+        said[cell] = (hit, ship.name if sank and ship is not None else None)
+    return said
+
+
+def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str]]:
+    """The last move of ``view.moves`` as a replay says it ("you fired at B7, hit.", "the
+    computer fired at C4, miss, and sank your Destroyer."), who made it, and its cells."""
+    if not view.moves:
+        return "", None, frozenset()
+    played = view.moves[-1]
+    mine = played.player == view.player
+    rules = view.rules
+    if rules.group_reports:  # a turn was told by its report: the replay says that
+        each = ", ".join(str(cell) for cell in played.cells)
+        labels = frozenset(str(cell) for cell in played.cells)
+        round_number = sum(1 for m in view.moves if m.player == played.player)
+        if mine:
+            said = report_text(rules, view.reports[-1])
+            text = gettext("round %(round)d: you fired at %(cells)s: %(report)s.") % {
+                "round": round_number,
+                "cells": each,
+                "report": said,
+            }
+            return text, played.player, labels
+        own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
+        said = _report_on_own_fleet(rules, played.cells, shots_received(view), own_at)
+        text = gettext("round %(round)d: the computer fired at %(cells)s: %(report)s.") % {
+            "round": round_number,
+            "cells": each,
+            "report": said,
+        }
+        return text, played.player, labels
+    fired: dict[Coordinate, tuple[bool | None, str | None]]
+    if mine:
+        fired = {shot.coord: (shot.hit, shot.sunk) for shot in view.shots_fired}
+    else:
+        fired = dict(shots_received(view))
+
+    def outcome(cell: Coordinate) -> str:
+        hit, sunk = fired[cell]
+        if sunk:
+            sank = gettext("and sank their %(ship)s") if mine else gettext("and sank your %(ship)s")
+            return sank % {"ship": ship_label(rules, sunk)}
+        return pgettext("cell", "hit") if hit else pgettext("cell", "miss")
+
+    cells = played.cells
+    labels = frozenset(str(cell) for cell in cells)
+    each = ", ".join(
+        pgettext("replay", "%(cell)s (%(outcome)s)") % {"cell": cell, "outcome": outcome(cell)}
+        for cell in cells
+    )
+    move = played.move
+    if isinstance(move, AirStrike):
+        said = (
+            gettext("your air strike on %(cell)s: %(each)s.")
+            if mine
+            else gettext("their air strike on %(cell)s: %(each)s.")
+        ) % {"cell": move.center, "each": each}
+    elif isinstance(move, Torpedo):
+        torpedo = torpedo_words(move)
+        if not cells:
+            said = (
+                gettext("your %(torpedo)s: no contact.")
+                if mine
+                else gettext("their %(torpedo)s: no contact.")
+            ) % {"torpedo": torpedo}
+        else:
+            said = (
+                gettext("your %(torpedo)s struck %(cell)s, %(outcome)s.")
+                if mine
+                else gettext("their %(torpedo)s struck %(cell)s, %(outcome)s.")
+            ) % {"torpedo": torpedo, "cell": cells[0], "outcome": outcome(cells[0])}
+    elif len(cells) == 1:
+        said = (
+            gettext("you fired at %(cell)s, %(outcome)s.")
+            if mine
+            else gettext("the computer fired at %(cell)s, %(outcome)s.")
+        ) % {"cell": cells[0], "outcome": outcome(cells[0])}
+    else:
+        said = (
+            gettext("you fired at %(each)s.")
+            if mine
+            else gettext("the computer fired at %(each)s.")
+        ) % {"each": each}
+    return said, played.player, labels
+
+
+def _announce(move: Move, cells: tuple[Coordinate, ...], who: str) -> list[str]:
+    """The line that says a weapon was used, before its shots (none for plain shots)."""
+    yours = who == "you"
+    if isinstance(move, AirStrike):
+        said = (
+            gettext("Your air strike on %(cell)s:")
+            if yours
+            else gettext("Their air strike on %(cell)s:")
+        )
+        return [said % {"cell": move.center}]
+    if isinstance(move, Torpedo):
+        if not cells:
+            said = (
+                gettext("Your %(torpedo)s: no contact.")
+                if yours
+                else gettext("Their %(torpedo)s: no contact.")
+            )
+        else:
+            said = gettext("Your %(torpedo)s:") if yours else gettext("Their %(torpedo)s:")
+        return [said % {"torpedo": torpedo_words(move)}]
+    return []
+
+
+def torpedo_words(move: Torpedo) -> str:
+    """A torpedo as a person reads it: "torpedo from the west along row B"."""
+    name = move.line_label.split()[-1]
+    said = {
+        Edge.WEST: gettext("torpedo from the west along row %(name)s"),
+        Edge.EAST: gettext("torpedo from the east along row %(name)s"),
+        Edge.NORTH: gettext("torpedo from the north along column %(name)s"),
+        Edge.SOUTH: gettext("torpedo from the south along column %(name)s"),
+    }[move.edge]
+    return said % {"name": name}
+
+
+def report_words(report: GroupReport, say: Callable[[str], str] = ship_name) -> str:
+    """A group report as a person reads it: "Battleship hit twice, Submarine hit and sunk"."""
+    if not report.hits:
+        return gettext("No hits")
+    parts = []
+    for name, count in report.hits:
+        sunk = name in report.sunk
+        said = {
+            (1, False): gettext("%(ship)s hit"),
+            (1, True): gettext("%(ship)s hit and sunk"),
+            (2, False): gettext("%(ship)s hit twice"),
+            (2, True): gettext("%(ship)s hit twice and sunk"),
+            (3, False): gettext("%(ship)s hit three times"),
+            (3, True): gettext("%(ship)s hit three times and sunk"),
+            (4, False): gettext("%(ship)s hit four times"),
+            (4, True): gettext("%(ship)s hit four times and sunk"),
+            (5, False): gettext("%(ship)s hit five times"),
+            (5, True): gettext("%(ship)s hit five times and sunk"),
+        }.get((count, sunk))
+        if said is None:  # more hits than any ship of the fleets here has cells
+            said = (
+                gettext("%(ship)s hit %(count)d times and sunk")
+                if sunk
+                else gettext("%(ship)s hit %(count)d times")
+            )
+        parts.append(said % {"ship": say(name), "count": count})
+    return ", ".join(parts)
+
+
+def _sound(shot: FiredShot) -> str:
+    return "sunk" if shot.sunk else ("hit" if shot.hit else "miss")
+
+
+def sentence(error: Exception) -> str:
+    """An error's message as a person reads it: a capital first letter, a full stop.
+
+    The message itself, not ``str(error)``: a ``KeyError`` quotes it, and engine messages
+    may start with the input in quotes.
+    """
+    first = error.args[0] if error.args else ""
+    text = (first if isinstance(first, str) else str(error)).strip()
+    if not text:
+        return gettext("That did not work.")
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def outcome(view: PlayerView) -> str:
+    if view.phase is not GamePhase.FINISHED:
+        return ""
+    if view.resigned == view.player:
+        return gettext("You resigned. The computer wins this one.")
+    if view.winner == view.player:
+        return gettext("You won! You sank their whole fleet.")
+    if view.winner is None:
+        return gettext("A draw: both fleets sank in the same round.")
+    return gettext("You lost: they sank your whole fleet.")
+
+
+@dataclass(frozen=True)
+class Summary:
+    shots: int
+    hits: int
+    accuracy: int
+    time: str
+    ships_lost: int
+
+
+def summarise(view: PlayerView, play_seconds: float) -> Summary:
+    """The end-of-game figures: shots, accuracy, time and ships lost."""
+    shots = len(view.shots_fired)
+    hits = count_hits(view)
+    received = {cell for cell, hit in view.shots_received if hit}
+    lost = sum(1 for ship in view.fleet if set(ship.cells) <= received)
+    return Summary(
+        shots=shots,
+        hits=hits,
+        accuracy=round(100 * hits / shots) if shots else 0,
+        time=duration(play_seconds),
+        ships_lost=lost,
+    )
+
+
+def count_hits(view: PlayerView) -> int:
+    """How many of the player's shots hit, as far as the view tells (under group reports,
+    the cells the reports settle as hits; at the end, with the fleet revealed, all)."""
+    if view.rules.group_reports:
+        return len(deduce_groups(view).hits)
+    return sum(1 for shot in view.shots_fired if shot.hit)
+
+
+def duration(seconds: float) -> str:
+    """``"4 min 05 s"`` or ``"38 s"``."""
+    minutes, secs = divmod(round(seconds), 60)
+    if minutes:
+        return gettext("%(minutes)d min %(seconds)02d s") % {"minutes": minutes, "seconds": secs}
+    return gettext("%(seconds)d s") % {"seconds": secs}

@@ -1,0 +1,118 @@
+"""What the terminal games share: a console of lines out and answers in, drawing boards in
+symbols (in colour on a terminal), and the words that end a game."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TextIO
+
+from battleship.classic import (
+    GameEnd,
+    RuleSet,
+)
+from battleship.classic.display import Cell, CellState
+
+SYMBOLS = {
+    CellState.WATER: ".",
+    CellState.UNKNOWN: ".",
+    CellState.SHIP: "S",
+    CellState.MISS: "o",
+    CellState.HIT: "X",
+    CellState.SUNK: "#",
+    CellState.GROUP: "?",
+}
+# ANSI colours, used only on a terminal that wants them (see ``wants_colour``).
+COLOURS = {
+    CellState.WATER: "2",
+    CellState.UNKNOWN: "2",
+    CellState.SHIP: "1;32",
+    CellState.MISS: "36",
+    CellState.HIT: "1;31",
+    CellState.SUNK: "1;35",
+    CellState.GROUP: "33",
+}
+LEGEND = "X hit   o miss   # sunk   S ship   . open water"
+# The five-shot games of rules/004 record hits with an x and misses with an open circle;
+# under group reports a cell fired at whose content is not known yet is a ?.
+FIVE_SHOT_SYMBOLS = {**SYMBOLS, CellState.HIT: "x"}
+FIVE_SHOT_LEGEND = "x hit   o miss   ? fired at, not known yet   # sunk   S ship   . open water"
+
+QUIT_WORDS = {"quit", "exit", "q"}
+
+
+def wants_colour(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set (no-color.org)."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+class Console:
+    """Lines out, answers in, with optional colour; ``ask`` gives None at end of input."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, colour: bool = False) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.colour = colour
+        self.symbols = SYMBOLS
+        self.legend = LEGEND
+
+    def use_rules(self, rules: RuleSet) -> None:
+        """Draw the boards as the rules' own paper game does (rules/004: x and o)."""
+        if rules.game_end is GameEnd.END_OF_ROUND:
+            self.symbols, self.legend = FIVE_SHOT_SYMBOLS, FIVE_SHOT_LEGEND
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")  # the prompt is left open at end of input
+            return None
+        return line.strip()
+
+    def paint(self, state: CellState) -> str:
+        symbol = self.symbols[state]
+        if not self.colour:
+            return symbol
+        return f"\x1b[{COLOURS[state]}m{symbol}\x1b[0m"
+
+    def grid(self, rows: Sequence[tuple[str, Sequence[Cell]]]) -> list[str]:
+        """A board as lines: a header of column numbers, then a lettered line per row."""
+        header = "   " + "".join(f"{col:>3}" for col in range(1, len(rows) + 1))
+        return [header] + [
+            f" {letter} " + "".join("  " + self.paint(cell.state) for cell in cells)
+            for letter, cells in rows
+        ]
+
+    def board(
+        self, title: str, rows: Sequence[tuple[str, Sequence[Cell]]], legend: str | None = None
+    ) -> None:
+        """Draw one board under its title, with the legend."""
+        self.say()
+        self.say(title)
+        for line in self.grid(rows):
+            self.say(line)
+        self.say(self.legend if legend is None else legend)
+
+    def boards(
+        self,
+        left_title: str,
+        left: Sequence[tuple[str, Sequence[Cell]]],
+        right_title: str,
+        right: Sequence[tuple[str, Sequence[Cell]]],
+    ) -> None:
+        """Draw two boards side by side, rows lettered and columns numbered."""
+        width = 3 + 3 * len(left)  # every line of a grid, colour codes aside
+        gap = " " * 6
+        self.say()
+        self.say(f"{left_title:<{width}}{gap}{right_title}")
+        for mine, theirs in zip(self.grid(left), self.grid(right), strict=True):
+            self.say(f"{mine}{gap}{theirs}")
+        self.say(self.legend)
