@@ -12,11 +12,10 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from accounts.statistics import CLASSIC, MODES, SECTOR, level_names
 from battleship.classic.variants import VARIANTS
-from games.models import FiguresQuerySet, Game
 from games.rule_sets import title_of
-from sectors.models import SectorBattle
+from modes.models import FiguresQuerySet
+from modes.registry import DEFAULT, MODES, Mode, mode_named
 
 
 class ExcerptInput(forms.TextInput):
@@ -65,7 +64,7 @@ class StatisticsFilter(forms.Form):
     mode = forms.ChoiceField(
         label=_("Mode"),
         required=False,
-        choices=[(CLASSIC, _("Classic Battleship")), (SECTOR, _("Sector battle"))],
+        choices=[(mode.name, mode.title) for mode in MODES.values()],
     )
     level = forms.TypedChoiceField(
         label=_("Opponent"),
@@ -86,7 +85,7 @@ class StatisticsFilter(forms.Form):
         super().__init__(*args, **kwargs)
         mode = self.shown_mode
         shown = self.data.get(self.SHOWN)
-        if shown in MODES and shown != mode:
+        if shown in MODES and shown != mode.name:
             # The mode was changed in the form: its opponent and rules were the other
             # mode's choices (Salvo, level 5), not a choice of this one's: all of them.
             data = self.data.copy()
@@ -96,19 +95,18 @@ class StatisticsFilter(forms.Form):
         # The opponents are the chosen mode's: the sector game has its own three.
         level = cast(forms.TypedChoiceField, self.fields["level"])
         level.choices = [("", gettext("All opponents"))] + [
-            (number, f"{number}. {name}") for number, name in sorted(level_names(mode).items())
+            (number, f"{number}. {name}") for number, name in sorted(mode.level_names().items())
         ]
-        if mode == SECTOR:
+        if not mode.rule_sets:
             # And one set of rules: nothing else is offered, and asking for it is told why.
             rules = cast(forms.ChoiceField, self.fields["rules"])
             rules.choices = rules_choices()[:1]
             rules.error_messages["invalid_choice"] = SECTOR_RULES
 
     @property
-    def shown_mode(self) -> str:
+    def shown_mode(self) -> Mode:
         """The mode whose choices the form shows: the one asked for, if it is one."""
-        mode = self.data.get("mode")
-        return mode if mode in MODES else CLASSIC
+        return mode_named(self.data.get("mode"))
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -118,17 +116,13 @@ class StatisticsFilter(forms.Form):
                 self.fields[name].widget.attrs["aria-describedby"] = f"id_{name}-error"
 
     @property
-    def chosen_mode(self) -> str:
+    def chosen_mode(self) -> Mode:
         """The mode the page is about (call once the form is valid)."""
-        return str(self.cleaned_data.get("mode") or CLASSIC)
+        return mode_named(self.cleaned_data.get("mode")) if self.is_valid() else DEFAULT
 
     def games(self, owner: Any) -> FiguresQuerySet[Any]:
-        """``owner``'s games of the chosen mode, level and rule set (once the form is valid):
-        classic games, or sector battles."""
-        model: type[Game] | type[SectorBattle] = (
-            SectorBattle if self.chosen_mode == SECTOR else Game
-        )
-        games: FiguresQuerySet[Any] = model.objects.filter(owner=owner)
+        """``owner``'s games of the chosen mode, level and rule set (once the form is valid)."""
+        games = self.chosen_mode.games().filter(owner=owner)
         if self.cleaned_data["level"] is not None:
             games = games.filter(level=self.cleaned_data["level"])
         if self.cleaned_data["rules"]:

@@ -1,10 +1,11 @@
-"""At login: a guest who signs up or logs in keeps the games they played in that browser,
-and the account's language becomes the browser's."""
+"""At login: a guest who signs up or logs in keeps the games they played in that browser (in
+every mode), and the account's language becomes the browser's."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
@@ -13,19 +14,20 @@ from django.utils import translation
 
 from accounts.middleware import LANGUAGE_AT_LOGIN
 from accounts.models import Preferences
-from games.models import Game, guest_id
-from sectors.models import SectorBattle
+from modes.models import StoredGame, guest_id
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.claim_guest_games")
 def claim_guest_games(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """The games of every mode played in this browser as a guest become the account's."""
     # login() cycles the session key but keeps its data, so the guest id is still here.
     if request is None or not hasattr(request, "session"):
         return
     guest = guest_id(request)
     if guest:
-        Game.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
-        SectorBattle.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
+        for model in apps.get_models():
+            if issubclass(model, StoredGame):
+                model.claim_guest_games(guest, user)
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.apply_language")

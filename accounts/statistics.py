@@ -11,25 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from battleship.classic.ai import LEVELS
-from battleship.sector.ai import LEVELS as SECTOR_LEVELS
-from battleship.words import level_name
-from games.models import FiguresQuerySet, shots_to_win
+from modes.models import FiguresQuerySet, shots_to_win
+from modes.registry import DEFAULT, Mode
 
 WON, LOST, RESIGNED, DRAW = "won", "lost", "resigned", "draw"
-# Levels 4 and 5 may not be installed yet; their games still count under their number.
-LEVEL_NAMES = {info.level: info.name for info in LEVELS}
-# The modes the statistics, the history and the leaderboard tell apart: each its own
-# opponents (the sector game's three are not the classic game's five).
-CLASSIC, SECTOR = "classic", "sector"
-MODES = (CLASSIC, SECTOR)
-SECTOR_LEVEL_NAMES = {info.level: info.name for info in SECTOR_LEVELS}
-
-
-def level_names(mode: str) -> dict[int, str]:
-    """The opponents of ``mode`` by level, named in the language of the request."""
-    names = SECTOR_LEVEL_NAMES if mode == SECTOR else LEVEL_NAMES
-    return {level: level_name(name) for level, name in names.items()}
 
 
 def rate(part: float, whole: float) -> float | None:
@@ -105,7 +90,7 @@ def streaks(results: list[str]) -> tuple[int, int]:
 
 
 def statistics_of(
-    games: FiguresQuerySet[Any], only_level: int | None = None, mode: str = CLASSIC
+    games: FiguresQuerySet[Any], only_level: int | None = None, mode: Mode = DEFAULT
 ) -> Statistics:
     """Everything the statistics page says but the heat map, from a player's games of one
     mode (classic games or sector battles), in two queries: the finished games grouped by
@@ -113,7 +98,7 @@ def statistics_of(
 
     ``only_level``: the games are that level's, so the figures per level have one row.
     """
-    names = level_names(mode)
+    names = mode.level_names()
     rows = games.figures_by_level_and_result()
     results = games.results_in_order()
     by_status = {WON: 0, LOST: 0, RESIGNED: 0, DRAW: 0}

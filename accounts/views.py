@@ -23,14 +23,13 @@ from django_ratelimit.decorators import ratelimit
 from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
 from accounts.models import Preferences
-from accounts.statistics import SECTOR, level_names, statistics_of
+from accounts.statistics import statistics_of
 from battleship.classic.display import build_display, describe_last_move, duration
-from battleship.sector import SIZE as SECTOR_SIZE
 from battleship_site.limits import setting
 from games.hints import build_analysis, rating_sentence, step_notes
 from games.models import Game
 from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
-from sectors.models import SectorBattle
+from modes.registry import MODES
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
@@ -78,7 +77,6 @@ def statistics(request: HttpRequest) -> TemplateResponse:
     games = chosen.games(request.user)
     games.fill_missing_figures()
     stats = statistics_of(games, only_level=chosen.cleaned_data["level"], mode=mode)
-    size = SECTOR_SIZE if mode == SECTOR else 10
     return TemplateResponse(
         request,
         "accounts/statistics.html",
@@ -89,7 +87,7 @@ def statistics(request: HttpRequest) -> TemplateResponse:
             "time_per_game": duration(stats.seconds_per_game or 0),
             "trend": charts.trend(stats.results),
             "distribution": charts.distribution(stats.shots_to_win),
-            "heat": charts.heat_map(games.opening_shot_counts(), size=size),
+            "heat": charts.heat_map(games.opening_shot_counts(), size=mode.board_size),
         },
     )
 
@@ -114,9 +112,8 @@ def history(request: HttpRequest) -> TemplateResponse:
     page = ids.get_page(request.GET.get("page"))
     # By id alone (they are this player's, picked above): with the owner's conditions too,
     # SQLite may walk the player's whole index range instead of fetching 20 rows.
-    model = SectorBattle if mode == SECTOR else Game
-    games = model.objects.filter(pk__in=list(page)).order_by("-finished_at", "-pk")
-    if model is Game:  # the coach's analysis is no business of a list
+    games = mode.games().filter(pk__in=list(page)).order_by("-finished_at", "-pk")
+    if mode.rule_sets:  # the classic game's: the coach's analysis is no business of a list
         games = games.defer("analysis")
     return TemplateResponse(
         request,
@@ -172,20 +169,17 @@ def leaderboard(request: HttpRequest) -> TemplateResponse:
     """Players by wins against each level of one mode: the classic game under one rule set
     (``?rules=``, the standard rules by default), or the sector battle (``?mode=sector``,
     its own three opponents): usernames and counts, nothing else."""
-    mode = request.GET.get("mode", "classic")
-    if mode not in ("classic", SECTOR):
+    mode = MODES.get(request.GET.get("mode", "classic"))
+    if mode is None:
         raise Http404("there is no such mode")
     info = BY_NAME.get(request.GET.get("rules", "standard"))
-    if info is None or (mode == SECTOR and "rules" in request.GET):
+    if info is None or (not mode.rule_sets and "rules" in request.GET):
         raise Http404("there is no such rule set")
-    names = level_names(mode)
+    names = mode.level_names()
     levels = sorted(names)
-    if mode == SECTOR:
-        tables = SectorBattle.objects.leaderboards(
-            levels, LEADERBOARD_MINIMUM_GAMES, rules_name=None
-        )
-    else:
-        tables = Game.objects.leaderboards(levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name)
+    tables = mode.games().leaderboards(
+        levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name if mode.rule_sets else None
+    )
     boards = [(level, names[level], tables[level]) for level in levels]
     context = {
         "boards": boards,

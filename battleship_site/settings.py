@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "template_partials",
     "django_ratelimit",
     "axes",
+    "modes",
     "games",
     "sectors",
     "accounts",

@@ -6,6 +6,3 @@ class DailyConfig(AppConfig):
     name = "daily"
     verbose_name = _("Daily challenge")
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from daily import signals  # noqa: F401  (connects the receiver)

@@ -5,25 +5,22 @@ firing back and no level, and it must never count in the classic statistics, his
 leaderboard. Its own small model keeps it out of all of them by construction (no filter
 to forget), and holds only what it needs: the day, whose it is, and the shots in order.
 
-A shot is appended to ``log`` by one conditional UPDATE that applies only while ``shots``
-still is the number the page showed and the attempt is unfinished, as a classic move is
-(``games.models.Game.play``): a double click or a second tab gets ``StaleShot``, never a
+A shot is appended to ``log`` by the move-number protocol every mode shares
+(``modes.models.StoredGame``): a double click or a second tab gets ``StaleMove``, never a
 second shot. The unique constraints make one attempt per player and day, also when two
 first shots race to create it.
 """
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -39,14 +36,10 @@ from battleship.classic import (
 )
 from battleship.classic.ai.benchmark import range_view
 from daily.fleet import RULES, admiral_search, day_board
-from games.models import guest_id
+from modes.models import OwnedQuerySet, StoredGame, guest_id
 
 SHARE_ROW = 10  # shots per row of the share text's grid
 HIT, MISS, SINK = "🟥", "🟦", "💥"
-
-
-class StaleShot(IllegalMove):
-    """The page that sent the shot was out of date: another shot landed since."""
 
 
 def today() -> date:
@@ -54,15 +47,7 @@ def today() -> date:
     return timezone.localdate()
 
 
-class DailyAttemptQuerySet(models.QuerySet["DailyAttempt"]):
-    def of(self, request: HttpRequest) -> DailyAttemptQuerySet:
-        """The attempts of the request's player: the account's when signed in, else this
-        browser's as a guest."""
-        if request.user.is_authenticated:
-            return self.filter(owner=request.user)
-        guest = guest_id(request)
-        return self.filter(owner=None, guest_id=guest) if guest else self.none()
-
+class DailyAttemptQuerySet(OwnedQuerySet["DailyAttempt"]):
     def ranked(self) -> DailyAttemptQuerySet:
         """Finished on their own day: the ones the distribution, streaks and leaderboard count."""
         return self.filter(practice=False, finished_at__isnull=False)
@@ -73,7 +58,7 @@ class DailyAttemptQuerySet(models.QuerySet["DailyAttempt"]):
             self.filter(day=day)
             .ranked()
             .order_by()
-            .values("shots")
+            .values(shots=F("moves"))
             .annotate(players=Count("pk"))
             .order_by("shots")
         )
@@ -87,8 +72,8 @@ class DailyAttemptQuerySet(models.QuerySet["DailyAttempt"]):
             dict(row)
             for row in self.filter(day=day, owner__in=active)
             .ranked()
-            .order_by("shots", "finished_at", "pk")
-            .values("owner__username", "shots")[:limit]
+            .order_by("moves", "finished_at", "pk")
+            .values("owner__username", shots=F("moves"))[:limit]
         ]
         rank, previous = 0, None
         for place, row in enumerate(rows, start=1):
@@ -98,29 +83,17 @@ class DailyAttemptQuerySet(models.QuerySet["DailyAttempt"]):
         return rows
 
 
-class DailyAttempt(models.Model):
-    """One player's search for one day's fleet: the shots so far, in order."""
+class DailyAttempt(StoredGame):
+    """One player's search for one day's fleet: the shots so far, in order (``log``, one
+    label a move: ``["E5", …]``; ``moves`` is the number of shots)."""
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     day = models.DateField()
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="daily_attempts",
-    )
-    guest_id = models.CharField(max_length=32, blank=True)
     practice = models.BooleanField(
         default=False,
         help_text="Not ranked: played after its day, or finished after its day had ended.",
     )
-    log = models.JSONField(default=list, blank=True, help_text='The shots in order: ["E5", …].')
-    shots = models.PositiveSmallIntegerField(default=0, help_text="The log's length.")
     hits = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(default=timezone.now)
-    last_shot_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     objects = DailyAttemptQuerySet.as_manager()
 
@@ -144,7 +117,7 @@ class DailyAttempt(models.Model):
         ]
         indexes = [
             # The day's distribution and leaderboard.
-            models.Index(fields=["day", "practice", "shots"], name="daily_day_results"),
+            models.Index(fields=["day", "practice", "moves"], name="daily_day_results"),
         ]
 
     def __str__(self) -> str:
@@ -159,7 +132,7 @@ class DailyAttempt(models.Model):
         """The request's player's attempt at ``day``; with ``create``, a new one if there
         is none (practice unless ``day`` is today). Two requests creating it at once get
         the same attempt: the database lets only one row in."""
-        found = cls.objects.of(request).filter(day=day).first()
+        found = cls.objects.owned_by(request).filter(day=day).first()
         if found is not None or not create:
             return found
         owner = request.user if request.user.is_authenticated else None
@@ -170,7 +143,7 @@ class DailyAttempt(models.Model):
                     day=day, owner=owner, guest_id=guest, practice=day != today()
                 )
         except IntegrityError:
-            return cls.objects.of(request).get(day=day)
+            return cls.objects.owned_by(request).get(day=day)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -220,39 +193,45 @@ class DailyAttempt(models.Model):
 
     # -- playing -------------------------------------------------------------------------
 
+    @property
+    def shots(self) -> int:
+        """Shots fired so far: one a move."""
+        return self.moves
+
+    @classmethod
+    def in_play(cls) -> Q:
+        return Q(finished_at=None)
+
+    @classmethod
+    def claim_guest_games(cls, guest: str, user: Any) -> None:
+        """Only days the account has no attempt of: one attempt per player and day holds,
+        and a second browser cannot give an account a second try at a day."""
+        taken = cls.objects.filter(owner=user).values("day")
+        cls.objects.filter(owner=None, guest_id=guest).exclude(day__in=taken).update(
+            owner=user, guest_id=""
+        )
+
     def fire(self, cell: Coordinate, expected: int) -> None:
-        """Fire at ``cell``, once: stored only if the attempt still has ``expected`` shots
-        and is unfinished (one UPDATE); a cell fired at before or a finished attempt is an
-        ``IllegalMove``, and nothing changes."""
+        """Fire at ``cell``, once, by the move-number protocol (``StoredGame.store_moves``):
+        stored only if the attempt still has ``expected`` shots and is unfinished, else
+        ``StaleMove``; a cell fired at before or a finished attempt is an ``IllegalMove``,
+        and nothing changes."""
         if self.is_finished:
-            raise IllegalMove(_("This day's fleet is already sunk: your result is below."))
-        if self.shots != expected:
-            raise StaleShot(_("That board was out of date; this is the current one."))
+            raise IllegalMove("the day's fleet is already sunk", kind="daily_sunk")
+        self.check_move_number(expected)
         if str(cell) in self.log:
             raise IllegalMove(
-                _("%(cell)s has already been fired at: choose another cell.") % {"cell": cell}
+                f"{cell} has already been fired at", kind="daily_fired", cell=str(cell)
             )
         board = self.board()
         shot = board.receive_shot(cell)
-        now = timezone.now()
-        after: dict[str, Any] = {
-            "log": [*self.log, str(shot.coord)],
-            "shots": expected + 1,
-            "hits": self.hits + shot.hit,
-            "last_shot_at": now,
-        }
-        if board.all_sunk:
-            after["finished_at"] = now
+        changes: dict[str, Any] = {"hits": self.hits + shot.hit}
         if not self.practice and today() != self.day:
             # Finished after its day, when the fleet may be known: practice, not a result.
-            after["practice"] = True
-        stored = DailyAttempt.objects.filter(pk=self.pk, shots=expected, finished_at=None).update(
-            **after
+            changes["practice"] = True
+        self.store_moves(
+            expected, [*self.log, str(shot.coord)], finished=board.all_sunk, changes=changes
         )
-        if not stored:
-            raise StaleShot(_("That board was out of date; this is the current one."))
-        for field, value in after.items():
-            setattr(self, field, value)
 
 
 class DailyAdmiral(models.Model):

@@ -21,11 +21,12 @@ from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import Coordinate, PlayerView
-from battleship.classic.display import Cell, build_display, sentence
+from battleship.classic.display import Cell, build_display
 from battleship_site.limits import setting
 from daily.fleet import RULES
 from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
 from games.forms import excerpt
+from games.refusals import refusal
 from games.views import HttpRequest, per_address, player_key
 
 PAGE = "daily/daily.html"
@@ -101,7 +102,7 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
         cell = Coordinate.parse(typed, RULES.board_size)
     except ValueError as bad:
         attempt = DailyAttempt.of_player(chosen, request)
-        return render_day(request, chosen, attempt, error=sentence(bad), status=400)
+        return render_day(request, chosen, attempt, error=refusal(bad), status=400)
     attempt = DailyAttempt.of_player(chosen, request, create=expected == 0)
     if attempt is None:  # a page from a first shot that was not stored: nothing to start
         error = _("That board was out of date; this is the current one.")
@@ -110,8 +111,8 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
         attempt.fire(cell, expected)
     except ValueError as refused:
         attempt.refresh_from_db()
-        status = 409 if attempt.is_finished or attempt.shots != expected else 400
-        return render_day(request, chosen, attempt, error=sentence(refused), status=status)
+        status = 409 if attempt.is_finished or attempt.moves != expected else 400
+        return render_day(request, chosen, attempt, error=refusal(refused), status=status)
     if request.htmx:
         return render_day(request, chosen, attempt, shot=True)
     return redirect(day_url(chosen))
@@ -191,7 +192,7 @@ def result_context(request: HttpRequest, day: date, attempt: DailyAttempt) -> di
     """What a finished player sees: the Admiral on the same fleet, the day's players, the
     share text, streaks and the day's leaderboard."""
     admiral = DailyAdmiral.for_day(day)
-    ranked_days = DailyAttempt.objects.of(request).ranked().values_list("day", flat=True)
+    ranked_days = DailyAttempt.objects.owned_by(request).ranked().values_list("day", flat=True)
     distribution = DailyAttempt.objects.distribution(day)
     link = request.build_absolute_uri(day_url(day))
     return {

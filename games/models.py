@@ -14,34 +14,22 @@ derived from the row (written in the same transactions, for the statistics to co
 
 from __future__ import annotations
 
-import functools
-import operator
 import random
 import secrets
-import uuid
-from collections import Counter
 from dataclasses import replace
-from datetime import timedelta
-from typing import Any, Self, TypeVar
+from typing import Any
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.humanize.templatetags.humanize import apnumber
 from django.db import models, transaction
 from django.db.models import (
-    Case,
     Count,
-    F,
     OuterRef,
     Q,
     Subquery,
-    Sum,
     Value,
-    When,
 )
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -66,185 +54,16 @@ from battleship.classic.ai import LEVELS, computer_seed, get_player
 from battleship.classic.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
 from battleship.words import level_name
 from games.rule_sets import title_of
+from modes.models import (
+    FINISHED,
+    OPENING_SHOTS,
+    FiguresQuerySet,
+    GameFigures,
+    StaleMove,
+    StoredGame,
+)
 
 HUMAN, COMPUTER = 0, 1
-# Time played counts the gaps between moves, each capped: a game left for a week did not
-# take a week.
-MOVE_GAP_CAP = timedelta(minutes=2)
-GUEST_KEY = "guest_id"
-FINISHED = ["won", "lost", "resigned", "draw"]
-MAX_BOARD_SIZE = 26  # row letters A to Z: any stored cell label reads back
-OPENING_SHOTS = 10  # the statistics' heat map: where a person's first ten shots of a game go
-
-
-class StaleMove(IllegalMove):
-    """The page that sent the move was out of date: another move was made since."""
-
-
-def guest_id(request: HttpRequest, *, create: bool = False) -> str | None:
-    """The browser session's guest id, which owns the games played before signing in."""
-    value = request.session.get(GUEST_KEY)
-    if value is None and create:
-        value = request.session[GUEST_KEY] = uuid.uuid4().hex
-    return value
-
-
-_M = TypeVar("_M", bound=models.Model)
-
-
-class FiguresQuerySet(models.QuerySet[_M]):
-    """What every mode's games have in common (a classic ``Game``, a ``SectorBattle``): who
-    owns them, and the statistics added up from each finished game's own figures, stored on
-    its row by the model's ``figures_from`` (the fields of ``GameFigures``)."""
-
-    HINTS = False
-    """Whether this mode's games can be played with the coach's hint (a ``hinted`` field):
-    such games are counted as hinted and kept off the leaderboard."""
-
-    def owned_by(self, request: HttpRequest) -> Self:
-        """The games this request may see: the signed-in user's, or this browser's as a guest."""
-        ways = []
-        if request.user.is_authenticated:
-            ways.append(Q(owner=request.user))
-        guest = guest_id(request)
-        if guest:
-            ways.append(Q(owner=None, guest_id=guest))
-        if not ways:
-            return self.none()
-        return self.filter(functools.reduce(operator.or_, ways))
-
-    # -- statistics: questions about many games, answered by the database ----------------
-    # Every figure is a sum over finished games' own figures, stored on each game row when
-    # it ended (``Game.figures_from``): no page counts shots, so a page costs the same
-    # whether a player has ten games or ten thousand.
-
-    def finished(self) -> Self:
-        return self.filter(status__in=FINISHED)
-
-    def fill_missing_figures(self) -> int:
-        """Work out and store the figures of any of these finished games that lack them.
-
-        Normally none does (a game stores them as it ends, the migration filled the older
-        ones); a game finished by code older than the figures, say by a worker still
-        running during a deploy, gets them here, from its replay. One query when there is
-        none (an index range), so pages call it before adding figures up.
-        """
-        missing: list[Any] = list(self.finished().filter(shots_fired=None))
-        for game in missing:  # a Game or a SectorBattle: each works out its own figures
-            self.model._default_manager.filter(pk=game.pk).update(
-                **game.figures_from(game.engine())
-            )
-        return len(missing)
-
-    def figures_by_level_and_result(self) -> list[dict[str, Any]]:
-        """The finished games grouped by level, result and the shots that decided them.
-
-        One row per (level, status, shots_fired, their_shots): ``games``, and the ``hits``,
-        ``seconds`` and ``ships_lost`` of those games summed, and how many were ``hinted``.
-        ``shots_fired`` is the person's shots in each of the row's games; ``their_shots``
-        the computer's, for a lost game only (None otherwise). The few hundred rows are what
-        ``accounts.statistics`` adds up, per level or overall.
-        """
-        their_shots = Case(When(status="lost", then=F("computer_shots")))
-        return list(
-            self.finished()
-            .order_by()
-            .values("level", "status", "shots_fired", their_shots=their_shots)
-            .annotate(
-                games=Count("pk"),
-                hits=Sum("shots_hit"),
-                seconds=Sum("play_seconds"),
-                ships_lost=Sum("ships_lost"),
-                hinted=Count("pk", filter=Q(hinted=True)) if self.HINTS else Value(0),
-            )
-            .order_by("level", "status", "shots_fired", "their_shots")
-        )
-
-    def results_in_order(self) -> list[str]:
-        """The status of each finished game, oldest first (for streaks and the trend)."""
-        return list(self.finished().order_by("finished_at", "pk").values_list("status", flat=True))
-
-    def opening_shot_counts(self) -> list[dict[str, Any]]:
-        """How often the person fired at each cell among their first ten shots of a game."""
-        # Each game's opening is a short string; counting its labels here is quicker than
-        # any grouping the database could do on them (10,000 games: about 10 ms).
-        openings = self.finished().order_by().values_list("opening_cells", flat=True)
-        labels = Counter(label for opening in openings.iterator() for label in opening.split())
-        counts = Counter[tuple[int, int]]()
-        for label, n in labels.items():
-            cell = Coordinate.parse(label, MAX_BOARD_SIZE)
-            counts[cell.row, cell.col] += n
-        return [{"row": r, "col": c, "shots": n} for (r, c), n in sorted(counts.items())]
-
-    def leaderboards(
-        self,
-        levels: list[int],
-        minimum: int,
-        limit: int = 10,
-        rules_name: str | None = "standard",
-    ) -> dict[int, list[dict[str, Any]]]:
-        """Per level: players by wins there, among those with ``minimum`` finished games there.
-
-        Usernames and counts only: nothing else about a player leaves this method. Two
-        queries whatever the number of games: every active player's finished games counted
-        per level from the ``game_rules_level_owner`` index alone, then the usernames of the few
-        who can place (ties broken by name, as the page shows them).
-        """
-        active = get_user_model().objects.filter(is_active=True).values("pk")
-        counts = (
-            self.finished()
-            .filter(level__in=levels, owner__in=active)
-            # A mode of one rule set (the sector game) passes None: nothing to narrow.
-            .filter(**({"rules_name": rules_name} if rules_name is not None else {}))
-            # A game played with a hint is the person's and the Admiral's together.
-            .filter(**({"hinted": False} if self.HINTS else {}))
-            .order_by()
-            .values("level", "owner")
-            # Counting owner (not the row) keeps the count within the index.
-            .annotate(played=Count("owner"), wins=Count("owner", filter=Q(status="won")))
-            .filter(played__gte=minimum)
-        )
-        by_level: dict[int, list[dict[str, Any]]] = {level: [] for level in levels}
-        for row in counts:
-            by_level[row["level"]].append(row)
-        placed: dict[int, list[dict[str, Any]]] = {}
-        for level, rows in by_level.items():
-            rank = [(-row["wins"], row["played"]) for row in rows]
-            # The first ``limit`` and anyone tied with the last of them: names decide ties.
-            last = sorted(rank)[limit - 1] if len(rows) > limit else None
-            placed[level] = [
-                row for row, key in zip(rows, rank, strict=True) if last is None or key <= last
-            ]
-        ids = {row["owner"] for rows in placed.values() for row in rows}
-        names = dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
-        return {
-            level: sorted(
-                (
-                    {
-                        "owner__username": names[row["owner"]],
-                        "played": row["played"],
-                        "wins": row["wins"],
-                    }
-                    for row in rows
-                ),
-                key=lambda row: (-row["wins"], row["played"], row["owner__username"]),
-            )[:limit]
-            for level, rows in placed.items()
-        }
-
-
-def shots_to_win(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``figures_by_level_and_result`` rows as (status, winner_shots, games), all levels
-    together: the person's shots in the games they won, the computer's in those it won."""
-    games: dict[tuple[str, int], int] = {}
-    for row in rows:
-        if row["status"] in (Game.Status.WON, Game.Status.LOST):
-            shots = row["shots_fired"] if row["status"] == Game.Status.WON else row["their_shots"]
-            games[row["status"], shots] = games.get((row["status"], shots), 0) + row["games"]
-    return [
-        {"status": status, "winner_shots": shots, "games": n}
-        for (status, shots), n in sorted(games.items())
-    ]
 
 
 class GameQuerySet(FiguresQuerySet["Game"]):
@@ -270,26 +89,6 @@ class GameQuerySet(FiguresQuerySet["Game"]):
         )
 
 
-class GameFigures(models.Model):
-    """A finished game's own figures, in every mode: worked out from its engine when it ends
-    (the model's ``figures_from``) and never changed after: a fact about an immutable game,
-    which the statistics (``FiguresQuerySet``) add up instead of counting shots. None while
-    the game is unfinished. A shot here is a cell fired at (a barrage's three cells are three)."""
-
-    shots_fired = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
-    shots_hit = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
-    computer_shots = models.PositiveIntegerField(null=True, blank=True)
-    ships_lost = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The person's ships the computer sank."
-    )
-    opening_cells = models.CharField(
-        max_length=40, blank=True, help_text='The person\'s first ten shots, "E5 B7 …".'
-    )
-
-    class Meta:
-        abstract = True
-
-
 # What ``rules_name`` must hold, as the database works it out (the check constraint).
 RULES_NAME = Coalesce(
     KeyTextTransform("name", "rules"), Value("standard"), output_field=models.CharField()
@@ -302,8 +101,9 @@ def rules_name_of(rules: Any) -> str:
     return name if isinstance(name, str) else "standard"
 
 
-class Game(GameFigures):
-    """One game of a person against a computer opponent."""
+class Game(StoredGame, GameFigures):
+    """One game of a person against a computer opponent (``StoredGame``: its owner, its log
+    of moves and the one way a move is stored; ``GameFigures``: its figures once over)."""
 
     class Status(models.TextChoices):
         SETUP = "setup", _("Placing ships")
@@ -313,37 +113,17 @@ class Game(GameFigures):
         RESIGNED = "resigned", pgettext_lazy("result", "Resigned")
         DRAW = "draw", pgettext_lazy("result", "Draw")
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="games",
-    )
-    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
     level = models.PositiveSmallIntegerField()
     rules = models.JSONField(default=dict)
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
-    moves = models.PositiveIntegerField(
-        default=0, help_text="Moves stored so far, both sides: the log's length."
-    )
     fleets = models.JSONField(
         default=list,
         blank=True,
         help_text="Both fleets as fixed at the start, person's first, in the fleet-file form.",
     )
-    log = models.JSONField(
-        default=list,
-        blank=True,
-        help_text='Every move in order, both sides, as the engine writes it: {"fire": ["E5"]}.',
-    )
-    play_seconds = models.FloatField(default=0, help_text="Time played: capped gaps between moves.")
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
-    last_move_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
     # The rule set's name, a copy of ``rules["name"]`` ("standard" when absent) that the
     # statistics filter on. A plain column, not a generated one: SQLite reads a generated
     # column from the row even when an index holds it, so no index could cover the
@@ -629,34 +409,24 @@ class Game(GameFigures):
     # -- play ----------------------------------------------------------------------------
 
     def play(self, move: Move, expected_move: int) -> list[MoveResult]:
-        """The person's move and the computer's answer, stored together or not at all.
-
-        ``expected_move`` is the move number the page showed. The move is worked out from
-        the game as stored at that number, then stored in a short transaction that first
-        appends to the game row's log only if its move number still is ``expected_move``:
-        a double click or a second tab finds the turn taken and gets ``StaleMove``, never
-        a second move. (On PostgreSQL the second UPDATE waits for the first one's row lock,
-        then sees the new number; SQLite runs write transactions one at a time.) Moves are
-        only ever appended, so an unchanged move number means an unchanged game. Working
-        out the computer's answer outside the transaction keeps SQLite's single write lock
-        short.
-        """
-        self._check_turn(expected_move)  # as loaded by this request; checked again below
+        """The person's move and the computer's answer, stored together or not at all, by
+        the move-number protocol (``StoredGame.store_moves``): ``expected_move`` is the
+        move number the page showed; a double click or a second tab gets ``StaleMove``.
+        Working out the computer's answer before the transaction keeps SQLite's single
+        write lock short."""
+        self._check_turn(expected_move)  # as loaded by this request; checked again on store
         engine = self.engine()
-        if len(engine.moves) != expected_move:  # a move landed since this request loaded it
-            raise StaleMove("that board was out of date; this is the current one", kind="stale")
         shots_before = len(engine.shots)
         results = engine.play(move)
         if engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
             results += engine.play_turn(self.opponent)
-        after = self._after_moves(engine)
-        with transaction.atomic():
-            advanced = Game.objects.filter(
-                pk=self.pk, status=self.Status.PLAYING, moves=expected_move
-            ).update(**after)
-            if not advanced:
-                raise StaleMove("that board was out of date; this is the current one", kind="stale")
-            Shot.objects.bulk_create(
+        over = engine.phase is GamePhase.FINISHED
+        self.store_moves(
+            expected_move,
+            [played.to_dict() for played in engine.moves],
+            finished=over,
+            changes=self._result(engine) if over else None,
+            derived=lambda: Shot.objects.bulk_create(
                 Shot(
                     game=self,
                     sequence=shots_before + i,
@@ -667,11 +437,14 @@ class Game(GameFigures):
                     sunk=r.sunk.name if r.sunk else "",
                 )
                 for i, r in enumerate(results)
-            )
-        for field, value in after.items():
-            setattr(self, field, value)
+            ),
+        )
         self._view_after_move = (self.moves, engine.view_for(HUMAN))
         return results
+
+    @classmethod
+    def in_play(cls) -> Q:
+        return Q(status=cls.Status.PLAYING)
 
     def _check_turn(self, expected_move: int) -> None:
         if self.status != self.Status.PLAYING:
@@ -679,8 +452,7 @@ class Game(GameFigures):
                 "this game is over" if self.is_over else "the game has not started",
                 kind="game_over" if self.is_over else "not_started",
             )
-        if self.moves != expected_move:
-            raise StaleMove("that board was out of date; this is the current one", kind="stale")
+        self.check_move_number(expected_move)
 
     def take_hint(self, expected_move: int, *, confirmed: bool) -> dict[Coordinate, float] | None:
         """The Admiral's hit chance for each cell the person may fire at next, from their
@@ -701,7 +473,7 @@ class Game(GameFigures):
             pk=self.pk, status=self.Status.PLAYING, moves=expected_move
         ).update(hinted=True)
         if not marked:
-            raise StaleMove("that board was out of date; this is the current one", kind="stale")
+            raise StaleMove
         self.hinted = True
         return hit_chances(view)
 
@@ -725,28 +497,15 @@ class Game(GameFigures):
         self.analysis = found
         return found
 
-    def _after_moves(self, engine: BattleshipGame) -> dict[str, Any]:
-        """The game row's new values once the move just made on ``engine`` is stored."""
-        now = timezone.now()
-        gap = now - (self.last_move_at or now)
-        after: dict[str, Any] = {
-            "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
-            # The log as the engine holds it after this move: the stored one and what
-            # this request appended (the UPDATE applies only where the stored one is unchanged).
-            "moves": len(engine.moves),
-            "log": [move.to_dict() for move in engine.moves],
-            "last_move_at": now,
-        }
-        if engine.phase is GamePhase.FINISHED:
-            winner = engine.winner
-            after["status"] = (
-                self.Status.DRAW
-                if winner is None
-                else (self.Status.WON if winner == HUMAN else self.Status.LOST)
-            )
-            after["finished_at"] = now
-            after.update(self.figures_from(engine))
-        return after
+    def _result(self, engine: BattleshipGame) -> dict[str, Any]:
+        """The row's result and figures, once the move just made on ``engine`` ended it."""
+        winner = engine.winner
+        status = (
+            self.Status.DRAW
+            if winner is None
+            else (self.Status.WON if winner == HUMAN else self.Status.LOST)
+        )
+        return {"status": status, **self.figures_from(engine)}
 
     @transaction.atomic
     def play_again(self) -> Game:
@@ -771,19 +530,13 @@ class Game(GameFigures):
         game.save(update_fields=["next_game"])
         return following
 
-    @transaction.atomic
     def resign(self) -> None:
         """The person gives up; the computer wins and the fleet is revealed."""
-        game = Game.objects.select_for_update().get(pk=self.pk)
-        if game.status != self.Status.PLAYING:
-            raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
-        game.status = self.Status.RESIGNED
-        game.finished_at = timezone.now()
-        figures = game.figures_from(game.engine())
-        Game.objects.filter(pk=game.pk).update(
-            status=game.status, finished_at=game.finished_at, **figures
+        self.end(
+            self.Status.RESIGNED,
+            lambda game: game.figures_from(game.engine()),
+            refusal=IllegalMove("only a game in progress can be resigned", kind="cannot_resign"),
         )
-        self.refresh_from_db()
 
 
 def fleet_record(boards: list[Board]) -> list[list[dict[str, Any]]]:

@@ -140,6 +140,11 @@ SENTENCES: dict[str, Callable[[Values], str]] = {
     "battle_over": lambda v: gettext("This battle is over."),
     "battle_not_started": lambda v: gettext("It has not started."),
     "cannot_resign_battle": lambda v: gettext("Only a battle in progress can be resigned."),
+    # The daily challenge.
+    "daily_sunk": lambda v: gettext("This day's fleet is already sunk: your result is below."),
+    "daily_fired": lambda v: (
+        gettext("%(cell)s has already been fired at: choose another cell.") % v
+    ),
 }
 
 

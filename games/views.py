@@ -39,9 +39,10 @@ from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
 from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
 from games.hints import build_hint
-from games.models import HUMAN, Game, StaleMove, guest_id
+from games.models import HUMAN, Game
 from games.refusals import refusal
 from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
+from modes.models import StaleMove, guest_id
 
 GAME_PAGE = "games/game.html"
 

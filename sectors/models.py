@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import random
 import secrets
-import uuid
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Avg, Count, Q
 from django.urls import reverse
@@ -38,15 +35,10 @@ from battleship.sector import (
 )
 from battleship.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
 from battleship.words import level_name
-from games.models import OPENING_SHOTS, FiguresQuerySet, GameFigures
+from modes.models import OPENING_SHOTS, FiguresQuerySet, GameFigures, StoredGame
 
 HUMAN, COMPUTER = 0, 1
-MOVE_GAP_CAP = timedelta(minutes=2)
 FINISHED = ["won", "lost", "resigned"]
-
-
-class StaleTurn(IllegalMove):
-    """The page showed an older state of the battle: a turn was played since."""
 
 
 class BattleQuerySet(FiguresQuerySet["SectorBattle"]):
@@ -66,7 +58,7 @@ class BattleQuerySet(FiguresQuerySet["SectorBattle"]):
         return [{**row, "name": names[row["level"]]} for row in rows]
 
 
-class SectorBattle(GameFigures):
+class SectorBattle(StoredGame, GameFigures):
     """One sector game of a person (player 0, who starts) against a computer level.
 
     Its figures (``GameFigures``: cells fired at and hit, the computer's cells fired at, the
@@ -80,15 +72,6 @@ class SectorBattle(GameFigures):
         LOST = "lost", pgettext_lazy("result", "Lost")
         RESIGNED = "resigned", pgettext_lazy("result", "Resigned")
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="sector_battles",
-    )
-    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
     level = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
@@ -98,15 +81,8 @@ class SectorBattle(GameFigures):
     fleets = models.JSONField(
         default=list, blank=True, help_text="Both fleets as fixed at the start, person's first."
     )
-    log = models.JSONField(
-        default=list, blank=True, help_text="Every turn in order, both sides, in the engine's form."
-    )
-    moves = models.PositiveIntegerField(default=0, help_text="Turns stored: the log's length.")
-    play_seconds = models.FloatField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
-    last_move_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     objects = BattleQuerySet.as_manager()
 
@@ -295,60 +271,42 @@ class SectorBattle(GameFigures):
     # -- play ----------------------------------------------------------------------------
 
     def play(self, turn: Turn, expected_move: int) -> list[Report]:
-        """The person's turn and the computer's answer, stored together or not at all;
-        ``StaleTurn`` if the page showed an older state (a double click, a second tab)."""
+        """The person's turn and the computer's answer, stored together or not at all by
+        the move-number protocol (``StoredGame.store_moves``): ``StaleMove`` if the page
+        showed an older state (a double click, a second tab)."""
         if self.status != self.Status.PLAYING:
             raise IllegalMove(
                 "this battle is over" if self.is_over else "it has not started",
                 kind="battle_over" if self.is_over else "battle_not_started",
             )
-        if self.moves != expected_move:
-            raise StaleTurn("that board was out of date; this is the current one", kind="stale")
+        self.check_move_number(expected_move)
         game = self.engine()
         reports = [game.play(turn)]
         if game.phase is GamePhase.IN_PROGRESS and game.current_player == COMPUTER:
             reports.append(game.play_turn(self.opponent))
-        after = self._after_turns(game)
-        with transaction.atomic():
-            advanced = SectorBattle.objects.filter(
-                pk=self.pk, status=self.Status.PLAYING, moves=expected_move
-            ).update(**after)
-            if not advanced:
-                raise StaleTurn("that board was out of date; this is the current one", kind="stale")
-        for field, value in after.items():
-            setattr(self, field, value)
+        over = game.phase is GamePhase.FINISHED
+        result = self.Status.WON if game.winner == HUMAN else self.Status.LOST
+        self.store_moves(
+            expected_move,
+            [played.to_dict() for played in game.turns],
+            finished=over,
+            changes={"status": result, **self.figures_from(game)} if over else None,
+        )
         self._view_after_turn = (self.moves, game.view_for(HUMAN))
         return reports
 
-    def _after_turns(self, game: SectorGame) -> dict[str, Any]:
-        now = timezone.now()
-        gap = now - (self.last_move_at or now)
-        after: dict[str, Any] = {
-            "play_seconds": self.play_seconds + min(gap, MOVE_GAP_CAP).total_seconds(),
-            "moves": len(game.turns),
-            "log": [turn.to_dict() for turn in game.turns],
-            "last_move_at": now,
-        }
-        if game.phase is GamePhase.FINISHED:
-            after["status"] = self.Status.WON if game.winner == HUMAN else self.Status.LOST
-            after["finished_at"] = now
-            after |= self.figures_from(game)
-        return after
+    @classmethod
+    def in_play(cls) -> Q:
+        return Q(status=cls.Status.PLAYING)
 
-    @transaction.atomic
     def resign(self) -> None:
-        battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
-        if battle.status != self.Status.PLAYING:
-            raise IllegalMove(
+        self.end(
+            self.Status.RESIGNED,
+            lambda battle: battle.figures_from(battle.engine()),
+            refusal=IllegalMove(
                 "only a battle in progress can be resigned", kind="cannot_resign_battle"
-            )
-        figures = self.figures_from(battle.engine())
-        battle.status = self.Status.RESIGNED
-        battle.finished_at = timezone.now()
-        for field, value in figures.items():
-            setattr(battle, field, value)
-        battle.save(update_fields=["status", "finished_at", *figures])
-        self.refresh_from_db()
+            ),
+        )
 
 
 def _mark_tracks(game: SectorGame, tracks: list[set[Coordinate]]) -> None:

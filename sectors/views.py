@@ -46,11 +46,11 @@ from battleship.sector.ai import LEVELS, LevelInfo
 from battleship.sector.display import Mark, describe, enemy_board, enemy_marks, own_board
 from battleship.words import level_description, level_name, ship_name
 from battleship_site.limits import setting
-from games.models import guest_id
 from games.refusals import refusal
 from games.rule_sets import OFFERED
 from games.views import per_address, per_player_setup, player_key
-from sectors.models import HUMAN, SectorBattle, StaleTurn
+from modes.models import StaleMove, guest_id
+from sectors.models import HUMAN, SectorBattle
 
 PAGE = "sectors/battle.html"
 
@@ -457,7 +457,7 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     try:
         turn = parse_turn(request.POST, battle.view())
         battle.play(turn, expected)
-    except StaleTurn as error:
+    except StaleMove as error:
         battle.refresh_from_db()  # the page shows the battle as it is now
         return _page(request, battle, error=refusal(error), status=409)
     except IllegalMove as error:

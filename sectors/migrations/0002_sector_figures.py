@@ -11,11 +11,35 @@ from django.db import migrations, models
 BATCH = 200
 
 
+def figures(game: Any) -> dict[str, Any]:
+    """A finished battle's figures from its replay, as ``SectorBattle.figures_from`` said
+    them when this migration was written (frozen here: a migration must not change with the
+    model). A shot is a cell fired at: a single shot one, a barrage three."""
+    fired: list[list[Any]] = [[], []]
+    hits = lost = 0
+    for report in game.reports:
+        if report.kind in ("shot", "barrage"):
+            fired[report.player].extend(report.cells)
+            if report.player == 0 and report.kind == "barrage":
+                hits += report.hits or 0
+            elif report.player == 0:
+                hits += report.result not in (None, "water")
+        if report.player == 1:
+            lost += len(report.sunk)
+    return {
+        "shots_fired": len(fired[0]),
+        "shots_hit": hits,
+        "computer_shots": len(fired[1]),
+        "ships_lost": lost,
+        "opening_cells": " ".join(str(cell) for cell in fired[0][:10]),
+    }
+
+
 def fill_figures(apps: Any, schema_editor: Any) -> None:
-    """Replay each finished battle from its seed, fleets and turns (the engine, no Django)
-    and store what ``SectorBattle.figures_from`` says, ``BATCH`` battles at a time."""
+    """Replay each finished battle from its seed, fleets and turns (the rules engine of the
+    ``battleship`` library, which replays a stored battle the same in every version) and
+    store its figures, ``BATCH`` battles at a time."""
     from battleship.sector import Placement, SectorGame, turn_from_dict
-    from sectors.models import SectorBattle as Current
 
     battles = apps.get_model("sectors", "SectorBattle")
     finished = battles.objects.filter(status__in=["won", "lost", "resigned"], shots_fired=None)
@@ -30,7 +54,7 @@ def fill_figures(apps: Any, schema_editor: Any) -> None:
                 first_player=0,
                 resigned=0 if battle.status == "resigned" else None,
             )
-            battles.objects.filter(pk=battle.pk).update(**Current.figures_from(game))
+            battles.objects.filter(pk=battle.pk).update(**figures(game))
 
 
 class Migration(migrations.Migration):

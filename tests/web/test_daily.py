@@ -11,8 +11,9 @@ from django.test import Client
 from battleship.classic import Coordinate
 from daily import models as daily_models
 from daily.fleet import day_board
-from daily.models import DailyAdmiral, DailyAttempt, StaleShot, streaks, today
+from daily.models import DailyAdmiral, DailyAttempt, streaks, today
 from games.models import Game
+from modes.models import StaleMove
 from tests.web.conftest import make_user, normalised
 
 pytestmark = pytest.mark.django_db
@@ -148,7 +149,7 @@ def test_racing_shots_apply_once(guest):
     # Two requests loaded the attempt at the same move: the second to store finds it moved on.
     first, second = attempt_of(guest), attempt_of(guest)
     first.fire(Coordinate.parse(water(today())[1]), 1)
-    with pytest.raises(StaleShot):
+    with pytest.raises(StaleMove):
         second.fire(Coordinate.parse(water(today())[2]), 1)
     stored = attempt_of(guest)
     assert stored.log == water(today())[:2]
@@ -308,7 +309,7 @@ def test_the_page_shows_the_players_streak(owner):
         DailyAttempt.objects.create(
             day=today() - timedelta(days=n),
             owner=owner.user,
-            shots=40,
+            moves=40,
             log=[],
             finished_at=daily_models.timezone.now(),
         )

@@ -35,7 +35,8 @@ from battleship.classic.variants import VARIANTS, rule_set
 from battleship.sector import GamePhase as SectorPhase
 from battleship.sector import SectorGame, random_placements
 from battleship.sector import ai as sector_ai
-from games.models import HUMAN, MOVE_GAP_CAP, Game, Ship, Shot, fleet_record, rules_name_of
+from games.models import HUMAN, Game, Ship, Shot, fleet_record, rules_name_of
+from modes.models import MOVE_GAP_CAP
 from sectors.models import SectorBattle
 
 

@@ -1,0 +1,81 @@
+"""The modes a player's record is kept by: the statistics, the history and the leaderboard
+walk this registry (``?mode=sector``) instead of asking which mode a page is about.
+
+Each mode names its stored model (a ``StoredGame`` with ``GameFigures``), its opponents and
+its board. Adding a mode is adding a ``Mode`` here; the pages then offer it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.apps import apps
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from battleship.classic.ai import LEVELS as CLASSIC_LEVELS
+from battleship.classic.ai import LevelInfo
+from battleship.sector import SIZE as SECTOR_SIZE
+from battleship.sector.ai import LEVELS as SECTOR_LEVELS
+from battleship.words import level_name
+from modes.models import FiguresQuerySet
+
+
+@dataclass(frozen=True)
+class Mode:
+    name: str
+    """As the pages' ``?mode=`` says it."""
+    title: Promise
+    model_label: str
+    """The stored model, "app_label.Model"."""
+    opponents: tuple[LevelInfo, ...]
+    board_size: int
+    rule_sets: bool
+    """Whether its games are played under the classic game's rule sets (a filter, a
+    leaderboard per rule set)."""
+    shots_note: Promise | None = None
+    """What a shot means in this mode, where it is not one cell fired at by one shot."""
+
+    @property
+    def model(self) -> Any:
+        return apps.get_model(self.model_label)
+
+    def games(self) -> FiguresQuerySet[Any]:
+        return self.model.objects.all()  # type: ignore[no-any-return]
+
+    def level_names(self) -> dict[int, str]:
+        """The opponents by level, named in the language of the request."""
+        return {info.level: level_name(info.name) for info in self.opponents}
+
+
+CLASSIC = Mode(
+    name="classic",
+    title=_("Classic Battleship"),
+    model_label="games.Game",
+    opponents=CLASSIC_LEVELS,
+    board_size=10,
+    rule_sets=True,
+)
+SECTOR = Mode(
+    name="sector",
+    title=_("Sector battle"),
+    model_label="sectors.SectorBattle",
+    opponents=SECTOR_LEVELS,
+    board_size=SECTOR_SIZE,
+    rule_sets=False,
+    shots_note=_(
+        "In the sector battle a shot is a cell fired at: a barrage counts three, recon and "
+        "sonar none."
+    ),
+)
+
+MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, SECTOR)}
+"""Every mode by name, the first the default."""
+
+DEFAULT = CLASSIC
+
+
+def mode_named(name: str | None) -> Mode:
+    """The mode called ``name``, or the classic game when it names none."""
+    return MODES.get(name or "", DEFAULT)
