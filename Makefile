@@ -93,7 +93,7 @@ test: $(VENV)/.installed-dev browser node_modules/.installed gettext
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/bandit -q -c pyproject.toml -r battleship games accounts sectors daily learn battleship_site examples
+	$(BIN)/bandit -q -c pyproject.toml -r battleship modes games accounts sector daily learn battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
 	@# Every string in every language, none stale or fuzzy; compiles the .mo files the tests read.

@@ -48,7 +48,7 @@ INSTALLED_APPS = [
     "axes",
     "modes",
     "games",
-    "sectors",
+    "sector",
     "accounts",
     "daily",
     "learn",

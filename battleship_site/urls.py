@@ -7,7 +7,7 @@ from battleship_site.limits import login_attempts, password_changes
 
 urlpatterns = [
     path("", include("games.urls")),
-    path("", include("sectors.urls")),
+    path("", include("sector.urls")),
     path("", include("daily.urls")),
     path("", include("accounts.urls")),
     path("", include("learn.urls")),

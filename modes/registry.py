@@ -15,7 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from battleship.classic.ai import LEVELS as CLASSIC_LEVELS
-from battleship.classic.ai import LevelInfo
+from battleship.levels import LevelInfo
 from battleship.sector import SIZE as SECTOR_SIZE
 from battleship.sector.ai import LEVELS as SECTOR_LEVELS
 from battleship.words import level_name

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from battleship.sector import Placement
-from sectors.models import SectorBattle
+from sector.models import SectorBattle
 from tests.e2e.conftest import unexpected
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE

@@ -40,7 +40,7 @@ def test_twenty_identical_sector_turns_store_exactly_one(server):
     refused = [r.text for r in responses if r.status_code == 409]
     assert all("out of date" in text for text in refused)  # and the current board with it
     log = server.query(
-        "import json; from sectors.models import SectorBattle; "
+        "import json; from sector.models import SectorBattle; "
         f"b = SectorBattle.objects.get(pk='{battle_id}'); "
         "print(json.dumps([b.moves, b.log]))"
     )

@@ -182,7 +182,7 @@ def test_it_fills_in_the_figures_of_games_already_finished_from_their_shots():
 @pytest.mark.django_db(transaction=True)
 def test_it_fills_in_the_figures_of_sector_battles_already_finished_from_their_turns():
     from battleship.sector import Placement
-    from sectors.models import SectorBattle
+    from sector.models import SectorBattle
 
     edge_fleet = [
         ("Carrier", "C1", "across"),

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from battleship.sector import FLEET, Placement
-from sectors.models import SectorBattle
+from sector.models import SectorBattle
 from tests.web.conftest import normalised
 
 PERSON = [

@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts.management.commands.make_games import play_sector, store_sector
 from battleship.sector import Placement, SectorGame, turn_from_dict
-from sectors.models import SectorBattle
+from sector.models import SectorBattle
 from tests.web.conftest import make_user
 from tests.web.test_sector import started
 from tests.web.test_sector_turns import hx_turn

@@ -24,7 +24,7 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts.views import HISTORY_PAGE_SIZE
 from games.models import Game
-from sectors.models import SectorBattle
+from sector.models import SectorBattle
 
 STATISTICS = ["/stats", "/stats?level=2", "/stats?rules=salvo", "/stats?level=2&rules=salvo"]
 

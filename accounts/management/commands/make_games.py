@@ -37,7 +37,7 @@ from battleship.sector import SectorGame, random_placements
 from battleship.sector import ai as sector_ai
 from games.models import HUMAN, Game, Ship, Shot, fleet_record, rules_name_of
 from modes.models import MOVE_GAP_CAP
-from sectors.models import SectorBattle
+from sector.models import SectorBattle
 
 
 class Command(BaseCommand):

@@ -9,7 +9,6 @@ nothing from Django.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from battleship.classic.ai.admiral import Admiral
 from battleship.classic.ai.base import ComputerPlayer
@@ -17,19 +16,11 @@ from battleship.classic.ai.captain import Captain
 from battleship.classic.ai.ensign import Ensign
 from battleship.classic.ai.lieutenant import Lieutenant
 from battleship.classic.ai.recruit import Recruit
+from battleship.levels import LevelInfo
 
 _PLAYERS: dict[int, type[ComputerPlayer]] = {
     cls.level: cls for cls in (Recruit, Ensign, Lieutenant, Captain, Admiral)
 }
-
-
-@dataclass(frozen=True, slots=True)
-class LevelInfo:
-    """What a person reads when choosing an opponent."""
-
-    level: int
-    name: str
-    description: str
 
 
 LEVELS: tuple[LevelInfo, ...] = tuple(

@@ -7,19 +7,9 @@ its own ``SectorView`` and keeps no memory between turns.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
+from battleship.levels import LevelInfo
 from battleship.sector.ai.players import Admiral, Deckhand, Gunner, SectorPlayer
-
-
-@dataclass(frozen=True, slots=True)
-class LevelInfo:
-    """What a person reads when choosing an opponent."""
-
-    level: int
-    name: str
-    description: str
-
 
 _PLAYERS: dict[int, type[SectorPlayer]] = {cls.level: cls for cls in (Deckhand, Gunner, Admiral)}
 

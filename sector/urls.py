@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sectors import views
+from sector import views
 
 urlpatterns = [
     path("sector/", views.history, name="sector_history"),

@@ -50,9 +50,9 @@ from games.refusals import refusal
 from games.rule_sets import OFFERED
 from games.views import per_address, per_player_setup, player_key
 from modes.models import StaleMove, guest_id
-from sectors.models import HUMAN, SectorBattle
+from sector.models import HUMAN, SectorBattle
 
-PAGE = "sectors/battle.html"
+PAGE = "sector/battle.html"
 
 
 def levels() -> list[LevelInfo]:
@@ -237,7 +237,7 @@ def _latest(view: SectorView) -> list[str]:
 @require_GET
 def new_battle(request: HttpRequest) -> TemplateResponse:
     """Choose the sector game's opponent."""
-    return TemplateResponse(request, "sectors/new.html", {"levels": levels()})
+    return TemplateResponse(request, "sector/new.html", {"levels": levels()})
 
 
 # What each kind of ship does besides a plain shot (every ship afloat can fire one).
@@ -342,7 +342,7 @@ def rules(request: HttpRequest) -> TemplateResponse:
         "sonar_key": [(SONAR_SYMBOLS[k], SONAR_STATES[k]) for k in SONAR_STATES if k],
         "rule_sets": OFFERED,
     }
-    return TemplateResponse(request, "sectors/rules.html", context)
+    return TemplateResponse(request, "sector/rules.html", context)
 
 
 @require_POST
@@ -358,7 +358,7 @@ def create_battle(request: HttpRequest) -> HttpResponse:
     except ValueError:
         return TemplateResponse(
             request,
-            "sectors/new.html",
+            "sector/new.html",
             {
                 "levels": levels(),
                 "error": ngettext(
@@ -512,7 +512,7 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
         "previous": step - 1 if step > 0 else None,
         "next": step + 1 if step < battle.moves else None,
     }
-    return TemplateResponse(request, "sectors/replay.html", context)
+    return TemplateResponse(request, "sector/replay.html", context)
 
 
 @require_GET
@@ -523,4 +523,4 @@ def history(request: HttpRequest) -> TemplateResponse:
         "battles": mine.order_by("-created_at")[:50],
         "figures": mine.figures_by_level(),
     }
-    return TemplateResponse(request, "sectors/history.html", context)
+    return TemplateResponse(request, "sector/history.html", context)
