@@ -24,7 +24,8 @@ from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
 from accounts.models import Preferences
 from accounts.statistics import statistics_of
-from battleship.classic.display import build_display, describe_last_move, duration
+from battleship.classic.display import build_display
+from battleship.classic.sentences import describe_last_move, duration
 from battleship_site.limits import setting
 from games.hints import build_analysis, rating_sentence, step_notes
 from games.models import Game

@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.humanize.templatetags.humanize import apnumber
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
-from battleship.classic.display import sentence
+from battleship.classic.sentences import sentence
 from battleship.words import ship_name
 
 Values = dict[str, Any]

@@ -27,14 +27,8 @@ from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
 from battleship.classic.ai import LevelInfo
-from battleship.classic.display import (
-    build_display,
-    build_move,
-    duration,
-    round_number,
-    ship_label,
-    summarise,
-)
+from battleship.classic.display import build_display, build_move, round_number
+from battleship.classic.sentences import duration, ship_label, summarise
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
 from games.forms import NewGameForm, excerpt, move_form, torpedo_lines

@@ -8,7 +8,7 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
-from battleship.classic.display import duration
+from battleship.classic.sentences import duration
 
 register = template.Library()
 

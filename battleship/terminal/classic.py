@@ -40,7 +40,8 @@ from battleship.classic import (
 )
 from battleship.classic.ai import computer_seed, get_player
 from battleship.classic.ai.base import ComputerPlayer
-from battleship.classic.display import Cell, CellState, build_display, count_hits, sentence
+from battleship.classic.display import Cell, CellState, build_display
+from battleship.classic.sentences import count_hits, sentence
 from battleship.terminal.console import LEGEND, QUIT_WORDS, Console, wants_colour
 
 HUMAN, COMPUTER = 0, 1

@@ -32,7 +32,8 @@ from textual.widgets import Button, Footer, Header, Label, OptionList, RichLog, 
 from battleship.classic import BattleshipGame, Coordinate, Fire, GamePhase, RuleSet
 from battleship.classic.ai import LEVELS, computer_seed, get_player
 from battleship.classic.ai.base import ComputerPlayer
-from battleship.classic.display import Cell, CellState, build_display, sentence
+from battleship.classic.display import Cell, CellState, build_display
+from battleship.classic.sentences import sentence
 from battleship.classic.variants import VARIANTS, rule_set
 from battleship.terminal import classic, console
 

@@ -13,7 +13,8 @@ import secrets
 from collections.abc import Sequence
 from typing import TextIO
 
-from battleship.classic.display import CellState, sentence
+from battleship.classic.display import CellState
+from battleship.classic.sentences import sentence
 from battleship.coordinates import ROW_LETTERS
 from battleship.sector import (
     FLEET,

@@ -5,8 +5,8 @@ import pytest
 from django.utils import translation
 
 from battleship.classic import BattleshipGame, Board, Coordinate, Fire, RuleSet, Torpedo
-from battleship.classic.display import sentence
 from battleship.classic.moves import Edge
+from battleship.classic.sentences import sentence
 from games.refusals import SENTENCES, refusal
 
 
