@@ -21,16 +21,7 @@ from battleship.sector.actions import (
     turn_from_dict,
 )
 from battleship.sector.fleet import FLEET, SUBMARINES, Kind, Placement, Ship, random_placements
-from battleship.sector.game import (
-    Legal,
-    Report,
-    Result,
-    SectorGame,
-    SectorState,
-    SectorView,
-    legal_for,
-    sonar_courses,
-)
+from battleship.sector.game import SectorGame, SectorState, sonar_courses
 from battleship.sector.geometry import (
     ALL_CELLS,
     SECTORS,
@@ -45,6 +36,7 @@ from battleship.sector.geometry import (
     sector_cells,
     sector_of,
 )
+from battleship.sector.view import Legal, Report, Result, SectorView, legal_for
 
 __all__ = [
     "ALL_CELLS",

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from battleship.coordinates import Coordinate
 from battleship.sector.fleet import FLEET, SUBMARINES, Kind, is_submarine
-from battleship.sector.game import Report, Result, SectorView
 from battleship.sector.geometry import ALL_CELLS, SIZE, Axis, Course, sector_cells, sector_of
+from battleship.sector.view import Report, Result, SectorView
 
 SURFACE = tuple(spec for spec in FLEET if spec.kind is not Kind.SUBMARINE)
 LINES = tuple(Course(axis, index) for axis in Axis for index in range(SIZE))

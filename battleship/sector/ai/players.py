@@ -15,7 +15,6 @@ from battleship.coordinates import Coordinate
 from battleship.sector.actions import Action, Barrage, Recon, Shot, Sonar, SubMove, Turn
 from battleship.sector.ai.knowledge import LINES, SURFACE, Knowledge, read
 from battleship.sector.fleet import Ship
-from battleship.sector.game import SectorView
 from battleship.sector.geometry import (
     ALL_CELLS,
     SECTORS,
@@ -25,6 +24,7 @@ from battleship.sector.geometry import (
     sector_cells,
     sector_of,
 )
+from battleship.sector.view import SectorView
 
 
 class SectorPlayer:
