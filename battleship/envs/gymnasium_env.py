@@ -42,42 +42,30 @@ from battleship.classic import (
     RuleSet,
     Torpedo,
     Weapon,
-    deduce_groups,
     sunk_ship_cells,
 )
 from battleship.classic.ai import computer_seed, get_player
 from battleship.classic.ai.base import ComputerPlayer
 from battleship.classic.ai.benchmark import range_view
-from battleship.classic.display import Cell, build_display
+from battleship.classic.display import build_display
 from battleship.classic.turns import ALLOWANCES
 from battleship.classic.variants import rule_set
 from battleship.envs import MAX_STEPS
+from battleship.envs.observations import (
+    CELL_PIXELS,
+    GROUP,
+    HIT,
+    MISS,
+    OBSERVATIONS,
+    PLANES,
+    SUNK,
+    UNKNOWN,
+    board_image,
+    tracking_grid,
+)
 from battleship.terminal.console import Console
 
-UNKNOWN, MISS, HIT, SUNK, GROUP = 0, 1, 2, 3, 4
-"""The values of a cell in the observation (``GROUP`` only under group reports)."""
-
-OBSERVATIONS = ("grid", "planes")
-"""The observations on offer: ``BattleshipEnv(observation=...)``."""
-PLANES = (UNKNOWN, MISS, HIT, SUNK)
-"""With ``observation="planes"``: plane ``i`` is 1 where the grid holds ``PLANES[i]``."""
-_PLANE_VALUES = np.array(PLANES, dtype=np.int8).reshape(-1, 1, 1)
-
 AGENT, OPPONENT = 0, 1
-
-CELL_PIXELS = 8
-"""The side of a cell's square in an ``rgb_array`` render."""
-COLOURS: dict[str, tuple[int, int, int]] = {
-    "unknown": (28, 58, 94),  # deep water: not fired at
-    "water": (28, 58, 94),
-    "miss": (140, 180, 210),  # pale: fired at, nothing there
-    "hit": (220, 40, 40),
-    "sunk": (110, 20, 60),
-    "ship": (150, 150, 150),  # the agent's own ships (two-sided game)
-    "group": (200, 160, 40),  # under group reports: fired at, not known yet
-}
-"""The colour of a cell in an ``rgb_array`` render, by its state (``classic.display``)."""
-GRID_LINE = (10, 20, 35)
 
 Placement = tuple[str, Coordinate | str, Orientation | str]
 
@@ -401,10 +389,10 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
 
     def _image(self) -> NDArray[np.uint8]:
         display = build_display(self.player_view())
-        boards = [_board_image(display.enemy_rows)]
+        boards = [board_image(display.enemy_rows)]
         if self._game is not None:  # the agent's own fleet on the left, as in the text
             gap = np.full((boards[0].shape[0], CELL_PIXELS, 3), 255, dtype=np.uint8)
-            boards = [_board_image(display.own_rows), gap, *boards]
+            boards = [board_image(display.own_rows), gap, *boards]
         return np.concatenate(boards, axis=1)
 
     # -- for agents and scripts ---------------------------------------------------------
@@ -622,28 +610,6 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         return info
 
 
-def tracking_grid(view: PlayerView) -> NDArray[np.int8]:
-    """A player's tracking grid, worked out from its view alone: ``UNKNOWN``, ``MISS``,
-    ``HIT`` or ``SUNK`` a cell (under group reports also ``GROUP``, a cell fired at that the
-    reports do not settle), as the observation shows it (the environment keeps its own up to
-    date a shot at a time instead, except under group reports)."""
-    size = view.rules.board_size
-    grid = np.zeros((size, size), dtype=np.int8)
-    for shot in view.shots_fired:
-        grid[shot.coord.row, shot.coord.col] = HIT if shot.hit else MISS
-    if view.rules.group_reports:
-        found = deduce_groups(view)
-        for shot in view.shots_fired:
-            if shot.coord in found.hits:
-                grid[shot.coord.row, shot.coord.col] = HIT
-            elif shot.coord not in found.misses:
-                grid[shot.coord.row, shot.coord.col] = GROUP
-    for cells in sunk_ship_cells(view).values():
-        for cell in cells:
-            grid[cell.row, cell.col] = SUNK
-    return grid
-
-
 def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
     """The fleet of ``episode`` for ``seed``: ``bench_ai``'s fleet of game ``episode``.
 
@@ -652,17 +618,6 @@ def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
     """
     board = Board.random_placement(rules, random.Random(f"{seed}:bench:{episode}"))
     return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
-
-
-def _board_image(rows: Sequence[tuple[str, Sequence[Cell]]]) -> NDArray[np.uint8]:
-    """One board as an RGB image: a square of ``CELL_PIXELS`` per cell, a grid line between."""
-    states = [[cell.state for cell in cells] for _, cells in rows]
-    palette = np.array(list(COLOURS.values()), dtype=np.uint8)
-    index = np.array([[list(COLOURS).index(state) for state in row] for row in states])
-    image = np.repeat(np.repeat(palette[index], CELL_PIXELS, axis=0), CELL_PIXELS, axis=1)
-    image[::CELL_PIXELS, :] = GRID_LINE
-    image[:, ::CELL_PIXELS] = GRID_LINE
-    return image
 
 
 def _opponent_turns(game: BattleshipGame, opponent: ComputerPlayer) -> list[str]:

@@ -31,7 +31,8 @@ from battleship.classic import BattleshipGame, GamePhase, PlayerView, RuleSet
 from battleship.classic.display import build_display
 from battleship.classic.variants import rule_set
 from battleship.envs import MAX_STEPS
-from battleship.envs.gymnasium_env import Rewards, tracking_grid
+from battleship.envs.gymnasium_env import Rewards
+from battleship.envs.observations import tracking_grid
 from battleship.terminal.console import Console
 
 OWN_WATER, OWN_MISS, OWN_SHIP, OWN_HIT = 0, 1, 2, 3
