@@ -13,7 +13,7 @@ from stable_baselines3.common.env_util import make_vec_env
 
 import battleship.envs.gymnasium_env  # noqa: F401  (registers Battleship-v0)
 from battleship.envs import MAX_STEPS
-from battleship.envs.gymnasium_env import CELL_PIXELS, COLOURS
+from battleship.envs.observations import CELL_PIXELS, COLOURS
 
 # A few hundred steps: enough for two rollouts and the log written after each one.
 STEPS = 256

@@ -8,16 +8,8 @@ from gymnasium.utils.env_checker import check_env
 from battleship.classic import Board, FirstPlayer, RuleSet, sunk_ship_cells
 from battleship.classic.ai import LEVELS
 from battleship.classic.ai.benchmark import random_fleets
-from battleship.envs.gymnasium_env import (
-    HIT,
-    MAX_STEPS,
-    MISS,
-    SUNK,
-    UNKNOWN,
-    BattleshipEnv,
-    Rewards,
-    target_fleet,
-)
+from battleship.envs.gymnasium_env import MAX_STEPS, BattleshipEnv, Rewards, target_fleet
+from battleship.envs.observations import HIT, MISS, SUNK, UNKNOWN
 
 # A fleet with the Destroyer at J9-J10, for tests that need to know where the ships are.
 FLEET = [

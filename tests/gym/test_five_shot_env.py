@@ -10,7 +10,8 @@ from gymnasium.utils.env_checker import check_env
 from battleship.classic import Coordinate, RuleSet
 from battleship.classic.ai import get_player
 from battleship.classic.ai.benchmark import play, random_fleets
-from battleship.envs.gymnasium_env import GROUP, MISS, UNKNOWN, BattleshipEnv, Rewards
+from battleship.envs.gymnasium_env import BattleshipEnv, Rewards
+from battleship.envs.observations import GROUP, MISS, UNKNOWN
 from examples.gym_levels import episode_lengths
 
 FLEET = [

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from battleship.envs.gymnasium_env import HIT, MISS, Rewards, tracking_grid
+from battleship.envs.gymnasium_env import Rewards
+from battleship.envs.observations import HIT, MISS, tracking_grid
 from battleship.envs.pettingzoo_env import OWN_HIT, OWN_MISS, OWN_SHIP, env, raw_env
 
 
