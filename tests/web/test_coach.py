@@ -280,7 +280,7 @@ def test_the_replay_analyses_each_shot_against_the_admirals_best_cell(guest):
 
 def test_the_analysis_is_worked_out_once_and_stored(guest):
     game = won_game(guest, fleet_cells(COMPUTER_FLEET))
-    with mock.patch("games.models.analyse", wraps=coach.analyse) as worked_out:
+    with mock.patch("games.models.game.analyse", wraps=coach.analyse) as worked_out:
         assert guest.get(f"/history/{game.pk}/").status_code == 200
         assert guest.get(f"/history/{game.pk}/?step=3").status_code == 200
         assert guest.get(f"/history/{game.pk}/?step=4", headers=HX).status_code == 200

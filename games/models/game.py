@@ -22,14 +22,8 @@ from typing import Any
 from django.contrib.humanize.templatetags.humanize import apnumber
 from django.db import models, transaction
 from django.db.models import (
-    Count,
-    OuterRef,
     Q,
-    Subquery,
-    Value,
 )
-from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -53,52 +47,16 @@ from battleship.classic import (
 from battleship.classic.ai import LEVELS, computer_seed, get_player
 from battleship.classic.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
 from battleship.words import level_name
+from games.models.queries import COMPUTER, HUMAN, RULES_NAME, GameQuerySet, rules_name_of
+from games.models.rows import Ship, Shot
 from games.rule_sets import title_of
 from modes.models import (
     FINISHED,
     OPENING_SHOTS,
-    FiguresQuerySet,
     GameFigures,
     StaleMove,
     StoredGame,
 )
-
-HUMAN, COMPUTER = 0, 1
-
-
-class GameQuerySet(FiguresQuerySet["Game"]):
-    """The classic game's games: the shared statistics, and what only its pages ask."""
-
-    HINTS = True
-
-    def update(self, **kwargs: Any) -> int:
-        """As ``QuerySet.update``; new ``rules`` bring their ``rules_name`` with them."""
-        if isinstance(kwargs.get("rules"), dict) and "rules_name" not in kwargs:
-            kwargs["rules_name"] = rules_name_of(kwargs["rules"])
-        return super().update(**kwargs)
-
-    def unfinished(self) -> GameQuerySet:
-        return self.filter(status__in=[Game.Status.SETUP, Game.Status.PLAYING])
-
-    def with_shots_so_far(self) -> GameQuerySet:
-        """Per game, ``shots_so_far``: the person's shots, counted (for the few unfinished
-        games a page lists; a finished game holds its figures on its row)."""
-        shots = Shot.objects.filter(game=OuterRef("pk"), player=HUMAN).order_by().values("game")
-        return self.annotate(
-            shots_so_far=Coalesce(Subquery(shots.annotate(n=Count("pk")).values("n")), 0)
-        )
-
-
-# What ``rules_name`` must hold, as the database works it out (the check constraint).
-RULES_NAME = Coalesce(
-    KeyTextTransform("name", "rules"), Value("standard"), output_field=models.CharField()
-)
-
-
-def rules_name_of(rules: Any) -> str:
-    """``rules_name`` for a game's stored ``rules``: its name, "standard" when it has none."""
-    name = rules.get("name") if isinstance(rules, dict) else None
-    return name if isinstance(name, str) else "standard"
 
 
 class Game(StoredGame, GameFigures):
@@ -543,58 +501,3 @@ def fleet_record(boards: list[Board]) -> list[list[dict[str, Any]]]:
     """Both fleets as the game row holds them (``Game.fleets``): the person's first, each
     ship in the fleet-file form of DESIGN.md."""
     return [[ship.to_dict() for ship in board.ships] for board in boards]
-
-
-class Ship(models.Model):
-    """A ship as placed: by whom, which, its first cell and orientation."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ships")
-    player = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=20)
-    row = models.PositiveSmallIntegerField()
-    col = models.PositiveSmallIntegerField()
-    orientation = models.CharField(max_length=1, choices=[("H", "Across"), ("V", "Down")])
-
-    class Meta:
-        ordering = ["game", "player", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "player", "name"], name="one_of_each_ship"),
-            models.CheckConstraint(condition=Q(player__in=[0, 1]), name="ship_player_0_or_1"),
-            models.CheckConstraint(
-                condition=Q(orientation__in=["H", "V"]), name="ship_orientation_h_or_v"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} at {Coordinate(self.row, self.col)} {self.orientation}"
-
-
-class Shot(models.Model):
-    """One shot, in order: who fired, where, and what it did. Derived from the game row's
-    log when the move is stored, for the statistics to count."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="shots")
-    sequence = models.PositiveIntegerField()
-    player = models.PositiveSmallIntegerField()
-    row = models.PositiveSmallIntegerField()
-    col = models.PositiveSmallIntegerField()
-    hit = models.BooleanField()
-    sunk = models.CharField(max_length=20, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["game", "sequence"]
-        constraints = [
-            # One row per shot number. Which cells may be fired at is the engine's rule, not
-            # the schema's: the sector game fires at a cell again (submarines move).
-            models.UniqueConstraint(fields=["game", "sequence"], name="one_shot_per_turn"),
-            models.CheckConstraint(condition=Q(player__in=[0, 1]), name="shot_player_0_or_1"),
-        ]
-
-    def __str__(self) -> str:
-        result = "hit" if self.hit else "miss"
-        return f"{Coordinate(self.row, self.col)} by player {self.player}: {result}"
-
-    @property
-    def cell(self) -> str:
-        return str(Coordinate(self.row, self.col))
