@@ -6,6 +6,8 @@ import shutil
 
 import pytest
 
+from tests.site_fixtures import _fire_as_fast_as_tests_go, _translations_compiled  # noqa: F401
+
 # Playwright's sync API runs an event loop in this thread; the test's own database calls
 # are still synchronous, so Django's guard against async contexts does not apply.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from loadtest.server import fresh_postgres_database, postgres_reachable, start_server
+from tests.site_fixtures import _fire_as_fast_as_tests_go, _translations_compiled  # noqa: F401
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

@@ -1,5 +1,6 @@
 """Personas and helpers for the web tests: a guest who owns games, and an outsider."""
 
+import contextlib
 import re
 import time
 from types import SimpleNamespace
@@ -11,6 +12,7 @@ from django.test import Client
 
 from battleship.classic import Board, Coordinate, RuleSet
 from games.models import COMPUTER, Game, Ship
+from tests.site_fixtures import _fire_as_fast_as_tests_go, _translations_compiled  # noqa: F401
 
 HUMAN_FLEET = [
     ("Carrier", "A1", "H"),
@@ -210,3 +212,27 @@ def figures_of_shots(shots):
         "ships_lost": sum(1 for shot in theirs if shot.sunk),
         "opening_cells": " ".join(shot.cell for shot in mine[:10]),
     }
+
+
+@contextlib.contextmanager
+def data_for_the_module(django_db_blocker):
+    """Data that every test of a module reads and none changes, built once for the module
+    (a few hundred games take seconds): committed outside the tests' transactions, each test
+    still rolls its own changes back, and the whole database is emptied when the module is
+    done, as a ``TransactionTestCase`` leaves it."""
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        try:
+            yield
+        finally:
+            call_command("flush", interactive=False, verbosity=0)
+            cache.clear()
+
+
+def signed_in(user):
+    """A browser signed in as ``user``."""
+    client = Client()
+    client.user = user
+    client.force_login(user)
+    return client

@@ -6,12 +6,11 @@ import random
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from accounts.management.commands.make_games import play_sector, store_sector
 from battleship.sector import Placement, SectorGame, turn_from_dict
 from sector.models import SectorBattle
-from tests.web.conftest import make_user
+from tests.web.conftest import data_for_the_module, make_user, signed_in
 from tests.web.test_sector import started
 from tests.web.test_sector_turns import hx_turn
 
@@ -69,30 +68,33 @@ def win_through_the_site(client):
     return battle
 
 
-@pytest.fixture
-def players(db):
+@pytest.fixture(scope="module")
+def made_battles(django_db_setup, django_db_blocker):
     """Three players with sector battles: one won and one resigned through the site, the
-    rest made as make_games makes them (won, lost, resigned, every level)."""
-    rng = random.Random(5)
-    users = [make_user(name) for name in ("ann", "bob", "cy")]
-    clients = []
-    for user in users:
-        client = Client()
-        client.force_login(user)
-        client.user = user
-        clients.append(client)
-    ann = clients[0]
-    won = win_through_the_site(ann)
-    resigned = started(ann, level=2)
-    hx_turn(ann, resigned, action="shot", ship="Destroyer", target="A8")
-    hx_turn(ann, resigned, action="sonar", sector="XII")
-    ann.post(f"/sector/{resigned.pk}/resign")
-    owners = [(users[0], None)] * 20 + [(users[1], 2)] * 6 + [(users[2], None)] * 4
-    for made, (user, level) in enumerate(owners):
-        battle = play_sector(rng, level or rng.choice([1, 2, 3]), quick=made % 11 != 0)
-        store_sector([user], [battle], won.created_at, made, len(owners), rng)
-    SectorBattle.objects.create(owner=users[0], level=1, seed=1)  # unfinished: never counted
-    return clients
+    rest made as make_games makes them (won, lost, resigned, every level). Built once for
+    the module; every test reads them, none changes them."""
+    with data_for_the_module(django_db_blocker):
+        rng = random.Random(5)
+        users = [make_user(name) for name in ("ann", "bob", "cy")]
+        ann = signed_in(users[0])
+        won = win_through_the_site(ann)
+        resigned = started(ann, level=2)
+        hx_turn(ann, resigned, action="shot", ship="Destroyer", target="A8")
+        hx_turn(ann, resigned, action="sonar", sector="XII")
+        ann.post(f"/sector/{resigned.pk}/resign")
+        owners = [(users[0], None)] * 20 + [(users[1], 2)] * 6 + [(users[2], None)] * 4
+        for made, (user, level) in enumerate(owners):
+            battle = play_sector(rng, level or rng.choice([1, 2, 3]), quick=made % 11 != 0)
+            store_sector([user], [battle], won.created_at, made, len(owners), rng)
+        SectorBattle.objects.create(owner=users[0], level=1, seed=1)  # unfinished: never counted
+        yield [user.pk for user in users]
+
+
+@pytest.fixture
+def players(made_battles, db):
+    """The three players, each signed in in a browser of their own."""
+    users = get_user_model().objects.in_bulk(made_battles)
+    return [signed_in(users[pk]) for pk in made_battles]
 
 
 def test_every_stored_figure_is_what_the_raw_turns_say(players):

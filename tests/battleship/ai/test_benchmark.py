@@ -1,41 +1,15 @@
 import json
 
 import pytest
-from django.core.management import CommandError, call_command
 
 from battleship.classic import RuleSet
 from battleship.classic.ai import get_player
 from battleship.classic.ai.benchmark import (
     fleets_from_json,
-    fleets_to_json,
     measure,
     play,
     random_fleets,
 )
-
-
-def test_it_prints_a_table_for_one_level(capsys):
-    call_command("bench_ai", "--level", "3", "--games", "3", "--seed", "2")
-    out = capsys.readouterr().out
-    assert "Lieutenant" in out
-    assert "mean" in out
-
-
-def test_it_prints_json_for_fleets_read_from_a_file(tmp_path, capsys):
-    layouts = tmp_path / "fleets.json"
-    layouts.write_text(fleets_to_json(random_fleets(RuleSet.standard(), 2, 5)))
-    call_command("bench_ai", "--level", "5", "--games", "2", "--layouts", str(layouts), "--json")
-    (result,) = json.loads(capsys.readouterr().out)
-    assert result["name"] == "Admiral"
-    assert result["games"] == 2
-    assert 17 <= result["shots"]["mean"] <= 100
-
-
-def test_it_compares_placements(capsys):
-    call_command("bench_ai", "--placement", "--games", "2", "--seed", "1")
-    out = capsys.readouterr().out
-    assert "Captain" in out
-    assert "Admiral" in out
 
 
 def test_the_levels_are_ordered_on_the_same_fleets():
@@ -86,33 +60,9 @@ def test_a_layouts_file_is_read_for_the_rules_it_is_played_under():
         fleets_from_json(touching, RuleSet.no_touch())
 
 
-def test_the_command_reports_a_bad_fleet_as_a_command_error(tmp_path, capsys):
-    layouts = tmp_path / "fleets.json"
-    layouts.write_text(json.dumps([GOOD, GOOD[:1]]))
-    with pytest.raises(CommandError, match=r"fleet 1 .*incomplete"):
-        call_command("bench_ai", "--level", "1", "--games", "2", "--layouts", str(layouts))
-    assert capsys.readouterr().out == ""
-
-
 def test_play_and_measure_refuse_an_incomplete_fleet_before_firing():
     fleet = fleets_from_json(json.dumps([GOOD]))[0]
     with pytest.raises(ValueError, match="incomplete"):
         play(get_player(1, 0), RuleSet.standard(), fleet[:1])
     with pytest.raises(ValueError, match="fleet 1"):
         measure(1, [fleet, fleet[:1]])
-
-
-def test_it_pairs_two_levels_fleet_by_fleet(capsys):
-    call_command("bench_pair", "--levels", "1,2", "--games", "3", "--seed", "4", "--json")
-    result = json.loads(capsys.readouterr().out)
-    recruit, ensign = result["shots"]["1"], result["shots"]["2"]
-    assert result["difference"] == pytest.approx(sum(ensign) / 3 - sum(recruit) / 3)
-    assert recruit == [
-        len(play(get_player(1, 4 + n), RuleSet.standard(), f).shots)
-        for n, f in enumerate(random_fleets(RuleSet.standard(), 3, 4))
-    ]
-
-
-def test_it_refuses_a_bad_pair_of_levels():
-    with pytest.raises(CommandError, match="two levels"):
-        call_command("bench_pair", "--levels", "4")

@@ -18,7 +18,7 @@ from battleship.terminal.fullscreen import (
     ResultScreen,
 )
 
-from .test_command import ROOT, play_in_a_terminal
+from .conftest import ROOT, play_in_a_terminal
 
 SIZE = (120, 40)
 

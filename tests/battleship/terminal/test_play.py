@@ -160,13 +160,6 @@ def test_it_prints_the_seed_so_a_game_can_be_replayed():
     assert "play this game again with --seed " in printed
 
 
-def test_the_computer_is_the_one_a_web_game_of_the_same_seed_gets():
-    from games.models import Game
-
-    game = Game(seed=987654321, level=2)
-    assert terminal.computer_seed(987654321) == game.computer_seed
-
-
 @pytest.mark.parametrize("level", [info.level for info in LEVELS])
 def test_it_plays_every_computer_level(level):
     _, printed = run_play(["A1", "quit"], level=level)

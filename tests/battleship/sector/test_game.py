@@ -24,7 +24,7 @@ from battleship.sector import (
     parse_sector,
     turn_from_dict,
 )
-from tests.sector.conftest import fleet, game_with
+from tests.battleship.sector.conftest import fleet, game_with
 
 
 def random_turn(game, rng):

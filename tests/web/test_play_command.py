@@ -1,18 +1,23 @@
 """``manage.py play``: the Django command, through call_command, a subprocess and a terminal."""
 
 import io
-import os
-import pty
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from .conftest import every_cell
+from battleship.terminal import cli
+from tests.battleship.terminal.conftest import every_cell
+from tests.battleship.terminal.conftest import play_in_a_terminal as play_on_a_terminal
+
+MANAGE_PY_PLAY = [sys.executable, "manage.py", "play"]
+
+
+def play_in_a_terminal(args, typed, env_extra=None):
+    return play_on_a_terminal(args, typed, env_extra, command=MANAGE_PY_PLAY)
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,48 +78,6 @@ def test_a_subprocess_reads_piped_input_and_exits_cleanly():
     assert "\x1b[" not in done.stdout  # a pipe is not a terminal: no colour
 
 
-def play_in_a_terminal(args, typed, env_extra=None):
-    """Run ``manage.py play`` on a pseudo-terminal, typing ``typed``; returns what it showed."""
-    main, secondary = pty.openpty()
-    env = {**os.environ, "TERM": "xterm"}
-    env.pop("NO_COLOR", None)
-    env.update(env_extra or {})
-    process = subprocess.Popen(
-        [sys.executable, "manage.py", "play", *args],
-        stdin=secondary,
-        stdout=secondary,
-        stderr=secondary,
-        cwd=ROOT,
-        env=env,
-        close_fds=True,
-    )
-    os.close(secondary)
-    shown = bytearray()
-    pending = "".join(f"{line}\n" for line in typed).encode()
-    deadline = time.monotonic() + 60
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([main], [], [], 0.5)
-            if ready:
-                try:
-                    chunk = os.read(main, 65536)
-                except OSError:  # the game ended and closed the terminal
-                    break
-                if not chunk:
-                    break
-                shown += chunk
-                # Type one line at each prompt, as a person would.
-                if pending and shown.rstrip().endswith(b":"):
-                    line, _, pending = pending.partition(b"\n")
-                    os.write(main, line + b"\n")
-            elif process.poll() is not None:
-                break
-    finally:
-        process.wait(timeout=30)
-        os.close(main)
-    return process.returncode, shown.decode(errors="replace")
-
-
 def test_a_whole_game_on_a_terminal_in_colour():
     code, shown = play_in_a_terminal(["--plain", "--seed", "6", "--level", "3"], every_cell())
     assert code == 0
@@ -128,3 +91,13 @@ def test_no_color_turns_colour_off_on_a_terminal():
     assert code == 0
     assert "\x1b[" not in shown
     assert "Goodbye" in shown
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--all"], "--all is for --watch"), (["--watch", "--manual"], "--manual is for playing")],
+)
+def test_call_command_refuses_the_same_combinations_as_usage_errors(args, message):
+    with pytest.raises(CommandError, match=message) as refused:
+        call_command("play", *args, stdin=io.StringIO(""), stdout=io.StringIO())
+    assert refused.value.returncode == cli.EXIT_USAGE

@@ -1,10 +1,7 @@
 """The sector game's computer players: legal turns from their own view only, whole games to
 the end, reproducible from the seed, and the benchmark command."""
 
-import json
-
 import pytest
-from django.core.management import CommandError, call_command
 
 from battleship.sector import GamePhase, SectorGame, SectorView
 from battleship.sector.ai import LEVELS, get_player
@@ -66,24 +63,3 @@ def test_a_level_beats_the_one_below_on_a_few_games():
     """A smoke check of strength (the full measure is ``bench_sector --games 400``)."""
     assert play_match(2, 1, 6, seed=3).wins >= 5
     assert play_match(3, 2, 6, seed=3).wins >= 4
-
-
-def test_the_benchmark_prints_json_with_each_level_against_the_one_below(capsys):
-    call_command("bench_sector", "--games", "2", "--seed", "5", "--json")
-    results = json.loads(capsys.readouterr().out)
-    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(2, 1, 2), (3, 2, 2)]
-    for r in results:
-        assert set(r) >= {"level", "vs", "games", "wins", "win_rate", "ms_per_move", "p99_ms"}
-        assert r["win_rate"] == r["wins"] / r["games"]
-
-
-def test_the_benchmark_prints_a_table(capsys):
-    call_command("bench_sector", "--games", "1")
-    out = capsys.readouterr().out
-    assert "Admiral" in out
-    assert "p99 ms" in out
-
-
-def test_the_benchmark_needs_a_game():
-    with pytest.raises(CommandError):
-        call_command("bench_sector", "--games", "0")

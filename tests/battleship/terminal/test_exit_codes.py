@@ -1,7 +1,6 @@
 """The command line: ``python -m battleship`` and ``manage.py play``, their usage errors,
 exit codes, pipes, Ctrl-C, and no need for Django's settings."""
 
-import io
 import os
 import re
 import signal
@@ -10,13 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
-
-from battleship.terminal import cli
 
 from .test_watch import run_watch
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COMMANDS = {
     "module": [sys.executable, "-m", "battleship"],
     "manage.py": [sys.executable, "manage.py", "play"],
@@ -150,16 +146,6 @@ def test_help_shows_the_games_options_and_the_exit_codes(command):
     assert "--settings" not in done.stdout  # none of Django's own options
     assert "--verbosity" not in done.stdout
     assert "130  interrupted (Ctrl-C)" in done.stdout
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [(["--all"], "--all is for --watch"), (["--watch", "--manual"], "--manual is for playing")],
-)
-def test_call_command_refuses_the_same_combinations_as_usage_errors(args, message):
-    with pytest.raises(CommandError, match=message) as refused:
-        call_command("play", *args, stdin=io.StringIO(""), stdout=io.StringIO())
-    assert refused.value.returncode == cli.EXIT_USAGE
 
 
 def test_an_unknown_word_while_watching_plays_no_shot():

@@ -89,3 +89,10 @@ def test_the_site_the_terminal_and_the_gym_draw_the_same_computer_shots(rules, l
     assert len(gym_shots) >= TURNS - 1  # the computer did answer
     assert in_terminal(rules, level, game_seed, volleys) == gym_shots
     assert in_browser(rules, level, game_seed, volleys) == gym_shots
+
+
+def test_the_computer_is_the_one_a_web_game_of_the_same_seed_gets():
+    from games.models import Game
+
+    game = Game(seed=987654321, level=2)
+    assert terminal.computer_seed(987654321) == game.computer_seed

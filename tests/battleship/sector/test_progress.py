@@ -24,7 +24,7 @@ from battleship.sector import (
 )
 from battleship.sector.ai import get_player
 from battleship.sector.ai.knowledge import read
-from tests.sector.conftest import fleet, game_with
+from tests.battleship.sector.conftest import fleet, game_with
 
 # Seeds whose battle between two Gunners (seeded ``seed`` and ``seed + 1``) went past
 # 600 turns before the Gunner stopped re-firing barrages over cells left in doubt.

@@ -8,7 +8,7 @@ import subprocess
 import venv
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 IMPORT_EVERY_MODULE = """
 import importlib, importlib.metadata, os, sys

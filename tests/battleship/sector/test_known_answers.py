@@ -21,7 +21,7 @@ from battleship.sector import (
     parse_cell,
     sector_of,
 )
-from tests.sector.conftest import fleet, game_with
+from tests.battleship.sector.conftest import fleet, game_with
 
 
 def cells(*labels):

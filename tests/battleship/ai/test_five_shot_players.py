@@ -4,10 +4,8 @@ not announced is not water), and the Admiral's posterior is the one over fleets 
 every report."""
 
 import itertools
-import json
 
 import pytest
-from django.core.management import call_command
 
 from battleship.classic import (
     Announcement,
@@ -142,17 +140,3 @@ def test_a_report_of_no_hits_is_water_to_every_level_above_the_recruit():
     for level in (2, 3, 4, 5):
         knowledge = get_player(level, 1).knowledge(view)
         assert knowledge.misses.bit_count() == 5
-
-
-def test_bench_ai_gives_rounds_beside_shots_for_the_five_shot_rules(capsys):
-    call_command(
-        "bench_ai", "--rules", "five_shot", "--all", "--games", "2", "--seed", "3", "--json"
-    )
-    results = json.loads(capsys.readouterr().out)
-    assert [r["level"] for r in results] == [1, 2, 3, 4, 5]
-    for result in results:
-        assert 17 <= result["shots"]["mean"] <= 100
-        # Five shots a round, the last one cut short when the fleet sinks.
-        assert result["rounds"]["mean"] == pytest.approx(result["turns"]["mean"])
-        assert result["shots"]["mean"] <= 5 * result["rounds"]["mean"]
-        assert result["shots"]["mean"] > 5 * (result["rounds"]["mean"] - 1)

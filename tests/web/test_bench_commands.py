@@ -1,0 +1,96 @@
+"""The benchmark commands (``manage.py bench_ai``, ``bench_pair``, ``bench_sector``): thin
+wrappers over the library's benchmarks (``battleship.classic.ai.benchmark``,
+``battleship.sector.ai.benchmark``), with their tables, JSON and refusals."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from battleship.classic import RuleSet
+from battleship.classic.ai import get_player
+from battleship.classic.ai.benchmark import fleets_to_json, play, random_fleets
+from tests.battleship.ai.test_benchmark import GOOD
+
+
+def test_it_prints_a_table_for_one_level(capsys):
+    call_command("bench_ai", "--level", "3", "--games", "3", "--seed", "2")
+    out = capsys.readouterr().out
+    assert "Lieutenant" in out
+    assert "mean" in out
+
+
+def test_it_prints_json_for_fleets_read_from_a_file(tmp_path, capsys):
+    layouts = tmp_path / "fleets.json"
+    layouts.write_text(fleets_to_json(random_fleets(RuleSet.standard(), 2, 5)))
+    call_command("bench_ai", "--level", "5", "--games", "2", "--layouts", str(layouts), "--json")
+    (result,) = json.loads(capsys.readouterr().out)
+    assert result["name"] == "Admiral"
+    assert result["games"] == 2
+    assert 17 <= result["shots"]["mean"] <= 100
+
+
+def test_it_compares_placements(capsys):
+    call_command("bench_ai", "--placement", "--games", "2", "--seed", "1")
+    out = capsys.readouterr().out
+    assert "Captain" in out
+    assert "Admiral" in out
+
+
+def test_the_command_reports_a_bad_fleet_as_a_command_error(tmp_path, capsys):
+    layouts = tmp_path / "fleets.json"
+    layouts.write_text(json.dumps([GOOD, GOOD[:1]]))
+    with pytest.raises(CommandError, match=r"fleet 1 .*incomplete"):
+        call_command("bench_ai", "--level", "1", "--games", "2", "--layouts", str(layouts))
+    assert capsys.readouterr().out == ""
+
+
+def test_it_pairs_two_levels_fleet_by_fleet(capsys):
+    call_command("bench_pair", "--levels", "1,2", "--games", "3", "--seed", "4", "--json")
+    result = json.loads(capsys.readouterr().out)
+    recruit, ensign = result["shots"]["1"], result["shots"]["2"]
+    assert result["difference"] == pytest.approx(sum(ensign) / 3 - sum(recruit) / 3)
+    assert recruit == [
+        len(play(get_player(1, 4 + n), RuleSet.standard(), f).shots)
+        for n, f in enumerate(random_fleets(RuleSet.standard(), 3, 4))
+    ]
+
+
+def test_it_refuses_a_bad_pair_of_levels():
+    with pytest.raises(CommandError, match="two levels"):
+        call_command("bench_pair", "--levels", "4")
+
+
+def test_bench_ai_gives_rounds_beside_shots_for_the_five_shot_rules(capsys):
+    call_command(
+        "bench_ai", "--rules", "five_shot", "--all", "--games", "2", "--seed", "3", "--json"
+    )
+    results = json.loads(capsys.readouterr().out)
+    assert [r["level"] for r in results] == [1, 2, 3, 4, 5]
+    for result in results:
+        assert 17 <= result["shots"]["mean"] <= 100
+        # Five shots a round, the last one cut short when the fleet sinks.
+        assert result["rounds"]["mean"] == pytest.approx(result["turns"]["mean"])
+        assert result["shots"]["mean"] <= 5 * result["rounds"]["mean"]
+        assert result["shots"]["mean"] > 5 * (result["rounds"]["mean"] - 1)
+
+
+def test_the_benchmark_prints_json_with_each_level_against_the_one_below(capsys):
+    call_command("bench_sector", "--games", "2", "--seed", "5", "--json")
+    results = json.loads(capsys.readouterr().out)
+    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(2, 1, 2), (3, 2, 2)]
+    for r in results:
+        assert set(r) >= {"level", "vs", "games", "wins", "win_rate", "ms_per_move", "p99_ms"}
+        assert r["win_rate"] == r["wins"] / r["games"]
+
+
+def test_the_benchmark_prints_a_table(capsys):
+    call_command("bench_sector", "--games", "1")
+    out = capsys.readouterr().out
+    assert "Admiral" in out
+    assert "p99 ms" in out
+
+
+def test_the_benchmark_needs_a_game():
+    with pytest.raises(CommandError):
+        call_command("bench_sector", "--games", "0")
