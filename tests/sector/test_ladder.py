@@ -1,14 +1,19 @@
 """The sector game's levels as a ladder (issue 32): what each level does that the one below
-does not.
+does not, and the benchmark that measures and checks the ladder.
 
 Each level should win 65 to 90 % of 400 battles against the one below; that is measured by
 ``manage.py bench_sector`` (docs/sector.md), never here: these tests pin down behaviour
-with fixed seeds."""
+with fixed seeds, and run the benchmark only small, for its output."""
+
+import json
+import math
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from games.sector import GamePhase, Recon, Shot, Sonar, SubMove, Turn, parse_cell
 from games.sector.ai import get_player
+from games.sector.ai.benchmark import LADDER, Match, format_table, ladder_verdict
 from games.sector.fleet import is_submarine
 from tests.sector.conftest import fleet, game_with
 
@@ -75,3 +80,46 @@ def test_the_gunner_moves_a_submarine_away_from_where_the_enemy_fires():
 
     for seed in SEEDS:
         assert get_player(2, seed).choose_move(game.view_for(0)).move == SubMove("Submarine")
+
+
+def test_a_match_gives_its_win_rate_with_the_standard_error_and_its_place_on_the_ladder():
+    close, climbable, far = Match(2, 1, 400, 240), Match(2, 1, 400, 320), Match(3, 2, 400, 396)
+
+    assert climbable.standard_error == pytest.approx(math.sqrt(0.8 * 0.2 / 400)) == 0.02
+    assert [m.on_ladder for m in (close, climbable, far)] == [False, True, False]
+    assert LADDER == (0.65, 0.90)
+    table = format_table([climbable, far])
+    assert "80.0% ± 2.0 ok" in table
+    assert "99.0% ± 0.5 too far" in table
+    assert "60.0% ± 2.4 too close" in format_table([close])
+    assert ladder_verdict([climbable]) == (
+        "Ladder: every level wins 65% to 90% against the one below (400 games a pair)."
+    )
+    assert ladder_verdict([climbable, far]).startswith(
+        "Off the ladder: 3 Admiral wins 99.0% against 2 Gunner"
+    )
+
+
+def test_a_small_bench_run_prints_each_pair_with_its_standard_error(capsys):
+    call_command("bench_sector", "--games", "2", "--seed", "2", "--json")
+    results = json.loads(capsys.readouterr().out)
+
+    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(2, 1, 2), (3, 2, 2)]
+    for r in results:
+        rate = r["wins"] / 2
+        assert r["win_rate"] == rate
+        assert r["standard_error"] == round(math.sqrt(rate * (1 - rate) / 2), 4)
+        assert r["on_ladder"] == (0.65 <= rate <= 0.90)
+
+    call_command("bench_sector", "--games", "2", "--seed", "2")
+    table = capsys.readouterr().out
+    assert "win rate ± SE" in table
+    assert "2 Gunner     1 Deckhand" in table
+    assert "3 Admiral    2 Gunner" in table
+    assert "2 games a pair)." in table.splitlines()[-1]
+
+
+def test_bench_sector_check_fails_off_the_ladder():
+    # Over one battle a pair every win rate is 0 or 100 %: off the ladder, whoever wins.
+    with pytest.raises(CommandError, match="Off the ladder: "):
+        call_command("bench_sector", "--games", "1", "--check")
