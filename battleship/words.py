@@ -94,10 +94,14 @@ LEVEL_DESCRIPTIONS = (
         "Weighs every whole fleet that fits what it has seen, fires where a hit is likeliest "
         "and hunts the last ship down in the fewest shots it can expect."
     ),
-    gettext_noop("Fires from a ship picked at random at a cell picked at random."),
     gettext_noop(
-        "Sends the aircraft over sector after sector, fires at what it finds and around its "
-        "hits, sweeps for submarines with sonar and shoots along their courses."
+        "Sends the aircraft over sector after sector, fires at what it finds and along its "
+        "lines of hits, sweeps for submarines with sonar and shoots along their courses."
+    ),
+    gettext_noop(
+        "Plays as the Deckhand does and uses more of what it is told: flies first over the "
+        "sectors the enemy fired from, tracks where the last submarines can be, fires from "
+        "ships the enemy has located already and moves its submarines out of danger."
     ),
     gettext_noop(
         "Keeps a belief over where every enemy ship and moving submarine can be, from every "

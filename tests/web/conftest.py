@@ -12,7 +12,11 @@ from django.test import Client
 
 from battleship.classic import Board, Coordinate, RuleSet
 from games.models import COMPUTER, Game, Ship
-from tests.site_fixtures import _fire_as_fast_as_tests_go, _translations_compiled  # noqa: F401
+from tests.site_fixtures import (  # noqa: F401
+    AS_FAST_AS_TESTS_GO,
+    _fire_as_fast_as_tests_go,
+    _translations_compiled,
+)
 
 HUMAN_FLEET = [
     ("Carrier", "A1", "H"),
@@ -221,8 +225,9 @@ def data_for_the_module(django_db_blocker):
     still rolls its own changes back, and the whole database is emptied when the module is
     done, as a ``TransactionTestCase`` leaves it."""
     from django.core.management import call_command
+    from django.test import override_settings
 
-    with django_db_blocker.unblock():
+    with django_db_blocker.unblock(), override_settings(**AS_FAST_AS_TESTS_GO):
         try:
             yield
         finally:

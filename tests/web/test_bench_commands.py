@@ -3,6 +3,7 @@ wrappers over the library's benchmarks (``battleship.classic.ai.benchmark``,
 ``battleship.sector.ai.benchmark``), with their tables, JSON and refusals."""
 
 import json
+import math
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -94,3 +95,28 @@ def test_the_benchmark_prints_a_table(capsys):
 def test_the_benchmark_needs_a_game():
     with pytest.raises(CommandError):
         call_command("bench_sector", "--games", "0")
+
+
+def test_a_small_bench_run_prints_each_pair_with_its_standard_error(capsys):
+    call_command("bench_sector", "--games", "2", "--seed", "2", "--json")
+    results = json.loads(capsys.readouterr().out)
+
+    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(2, 1, 2), (3, 2, 2)]
+    for r in results:
+        rate = r["wins"] / 2
+        assert r["win_rate"] == rate
+        assert r["standard_error"] == round(math.sqrt(rate * (1 - rate) / 2), 4)
+        assert r["on_ladder"] == (0.65 <= rate <= 0.90)
+
+    call_command("bench_sector", "--games", "2", "--seed", "2")
+    table = capsys.readouterr().out
+    assert "win rate ± SE" in table
+    assert "2 Gunner     1 Deckhand" in table
+    assert "3 Admiral    2 Gunner" in table
+    assert "2 games a pair)." in table.splitlines()[-1]
+
+
+def test_bench_sector_check_fails_off_the_ladder():
+    # Over one battle a pair every win rate is 0 or 100 %: off the ladder, whoever wins.
+    with pytest.raises(CommandError, match="Off the ladder: "):
+        call_command("bench_sector", "--games", "1", "--check")

@@ -6,6 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from battleship.classic import ROW_LETTERS
+from battleship.sector import SectorGame
 from battleship.terminal import sector as sector_terminal
 
 
@@ -20,6 +21,13 @@ def sweep():
     moved (the empty line answers the move question, or is a harmless blank action)."""
     cells = [f"{ROW_LETTERS[row]}{col + 1}" for row in range(12) for col in range(12)]
     return "".join(f"{cell} carrier\n\n{cell} submarine\n\n{cell}\n\n" for cell in cells)
+
+
+def computer_fleet(seed):
+    """The computer's fleet of the terminal game of ``seed`` (from the seed, as it places it)."""
+    game = SectorGame(seed, first_player=0)
+    game.setup_random()
+    return game.fleets[1]
 
 
 def test_it_draws_both_seas_with_the_sector_lines_and_numerals():
@@ -65,8 +73,17 @@ def test_bad_input_gets_a_message_and_changes_nothing(typed, message):
 
 
 def test_a_whole_game_is_played_to_the_end():
+    # Firing at the computer's ships (submarines first, and where they may have moved),
+    # then at the whole sea: a game the person wins, against a Deckhand that would win a
+    # plain sweep of the sea.
+    fleet = computer_fleet(2)
+    subs = [c for ship in fleet if ship.is_submarine for c in (*ship.cells, *ship.next_cells())]
+    surface = [c for ship in fleet if not ship.is_submarine for c in ship.cells]
+    aimed = "".join(f"{cell}\n\n" for cell in (*subs, *surface))  # from any ship afloat
     out = io.StringIO()
-    result = sector_terminal.play(io.StringIO(sweep() * 3), out, level=1, seed=2, colour=False)
+    result = sector_terminal.play(
+        io.StringIO(aimed + sweep() * 3), out, level=1, seed=2, colour=False
+    )
     printed = out.getvalue()
     assert result == "won"
     assert "You won in " in printed

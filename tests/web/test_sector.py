@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from battleship.sector import FLEET, Placement
+from battleship.sector import FLEET, Placement, parse_cell
 from sector.models import SectorBattle
 from tests.web.conftest import normalised
 
@@ -203,9 +203,11 @@ def test_a_whole_battle_is_played_to_the_end_and_listed(guest):
         battle.refresh_from_db()
         if battle.is_over:
             break
-        fired = turn(guest, battle, action="shot", ship="Second Submarine", target=cell)
-        if fired.status_code == 400:  # the submarine is sunk, or the cell struck
-            turn(guest, battle, action="shot", ship="Carrier", target=cell)
+        # From a ship afloat (the Deckhand sinks ships), at a cell not struck already.
+        legal = battle.view().legal
+        if parse_cell(cell) in legal.targets:
+            fired = turn(guest, battle, action="shot", ship=legal.shooters[0], target=cell)
+            assert fired.status_code == 302
     battle.refresh_from_db()
     assert battle.status in ("won", "lost")
     history = guest.get("/sector/").content.decode()
@@ -223,7 +225,7 @@ def test_two_battles_differing_only_in_hidden_places_send_the_same_pages(guest):
     the computer fires from that submarine and its sector is told; with this seed it does
     not within ten turns)."""
     elsewhere = [*COMPUTER[:4], ("Second Submarine", "F5", "^")]
-    battles = [started(guest, computer=c, seed=8) for c in (COMPUTER, elsewhere)]
+    battles = [started(guest, computer=c, seed=4) for c in (COMPUTER, elsewhere)]
     compared = 0
     for target in ["B2", "C5", "D3", "J7", "H2", "K4", "A2", "L2", "G9", "F11"]:
         views = [battle.view() for battle in battles]

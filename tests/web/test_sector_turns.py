@@ -39,7 +39,9 @@ def test_a_turn_by_htmx_answers_with_the_play_area_and_speaks_what_was_told(gues
     assert html.lstrip().startswith('<div id="play"')
     said = live_region(html)
     assert "Your Carrier from sector I fires at A8: hit. Your Submarine moved." in said
-    assert "From sector" in said  # the computer's answer, with the sector it came from
+    # The computer's answer, as the person was told it (the Deckhand flies over a sector
+    # before it has anything to fire at).
+    assert said.endswith("The enemy&#x27;s recon over III: no ship seen. A submarine moved.")
     battle.refresh_from_db()
     assert battle.moves == 2
     assert f'value="{battle.moves}"' in html  # the next turn's number, for the next post

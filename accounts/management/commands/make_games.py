@@ -128,8 +128,8 @@ class Command(BaseCommand):
         self, rng: random.Random, user: Any, others: list[Any], options: dict[str, Any]
     ) -> None:
         """The sector battles: the user's played by level 2 or 3 against the chosen levels,
-        the other players' by two Gunners (a Deckhand against a Deckhand takes hundreds of
-        turns), stored in batches like the classic games."""
+        the other players' by two Gunners (the old random Deckhand took hundreds of turns),
+        stored in batches like the classic games."""
         levels = [int(level) for level in options["sector_levels"].split(",")]
         total = options["sector_games"] + options["player_sector_games"]
         mine = set(rng.sample(range(total), options["sector_games"]))

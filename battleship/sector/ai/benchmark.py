@@ -1,12 +1,16 @@
 """How strong and how fast the sector game's computer players are: each level against the
 one below, seats alternated, and the time each takes to choose a turn.
 
+The levels are a ladder a player can climb (issue 32): each should win 65 to 90 % of its
+battles against the level below (``LADDER``), measured over 400 battles.
+
 Plain Python, shared by tests and ``python manage.py bench_sector``.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 import time
@@ -19,6 +23,10 @@ from battleship.sector.game import SectorGame
 
 MAX_TURNS = 5000
 """A safety net: no game of two legal players comes near it (both fleets are 14 cells)."""
+
+LADDER = (0.65, 0.90)
+"""The win rate each level should have against the one below: clearly stronger, and still
+beatable by a player who beats the level below."""
 
 
 @dataclass(slots=True)
@@ -36,6 +44,24 @@ class Match:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    @property
+    def standard_error(self) -> float:
+        """The standard error of ``win_rate`` (binomial): about 2 points over 400 games."""
+        rate = self.win_rate
+        return math.sqrt(rate * (1 - rate) / self.games) if self.games else 0.0
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """The two levels as the table names them: ("2 Gunner", "1 Deckhand")."""
+        names = {info.level: info.name for info in LEVELS}
+        return f"{self.level} {names[self.level]}", f"{self.vs} {names[self.vs]}"
+
+    @property
+    def on_ladder(self) -> bool:
+        """Whether ``level`` wins 65 to 90 % against ``vs`` (``LADDER``)."""
+        low, high = LADDER
+        return low <= self.win_rate <= high
+
     def timing(self, level: int) -> tuple[float, float]:
         """Mean and p99 of ``level``'s time per turn, in milliseconds."""
         times = sorted(self.seconds.get(level, []))
@@ -52,6 +78,8 @@ class Match:
             "games": self.games,
             "wins": self.wins,
             "win_rate": round(self.win_rate, 4),
+            "standard_error": round(self.standard_error, 4),
+            "on_ladder": self.on_ladder,
             "ms_per_move": round(mean, 3),
             "p99_ms": round(p99, 3),
             "mean_turns": round(statistics.fmean(self.turns), 1) if self.turns else 0.0,
@@ -93,16 +121,43 @@ def ladder(games: int, seed: int) -> list[Match]:
 
 
 def format_table(matches: list[Match]) -> str:
-    names = {info.level: info.name for info in LEVELS}
+    """One line a match (the win rate with its standard error, and where it stands on the
+    ladder), then whether every level is on the ladder."""
     lines = [
-        f"{'level':<12} {'vs':<12} {'games':>6} {'wins':>6} {'win rate':>9} "
+        f"{'level':<12} {'vs':<12} {'games':>6} {'wins':>6} {'win rate ± SE':>15} {'ladder':<10} "
         f"{'turns':>6} {'ms/move':>8} {'p99 ms':>7}"
     ]
     for m in matches:
         mean, p99 = m.timing(m.level)
         turns = statistics.fmean(m.turns) if m.turns else 0.0
+        rate = f"{m.win_rate:.1%} ± {m.standard_error * 100:.1f}"
         lines.append(
-            f"{f'{m.level} {names[m.level]}':<12} {f'{m.vs} {names[m.vs]}':<12} {m.games:>6} "
-            f"{m.wins:>6} {m.win_rate:>8.1%} {turns:>6.1f} {mean:>8.2f} {p99:>7.2f}"
+            f"{m.labels[0]:<12} {m.labels[1]:<12} {m.games:>6} "
+            f"{m.wins:>6} {rate:>15} {_standing(m):<10} {turns:>6.1f} {mean:>8.2f} {p99:>7.2f}"
         )
+    lines.append(ladder_verdict(matches))
     return "\n".join(lines) + "\n"
+
+
+def ladder_verdict(matches: list[Match]) -> str:
+    """Whether every level wins 65 to 90 % against the one below, in one sentence."""
+    low, high = LADDER
+    band = f"{low:.0%} to {high:.0%}"
+    games = ", ".join(sorted({str(m.games) for m in matches}))
+    off = [m for m in matches if not m.on_ladder]
+    if not off:
+        return f"Ladder: every level wins {band} against the one below ({games} games a pair)."
+    return (
+        "Off the ladder: "
+        + "; ".join(f"{m.labels[0]} wins {m.win_rate:.1%} against {m.labels[1]}" for m in off)
+        + f" (each level should win {band} against the one below; {games} games a pair)."
+    )
+
+
+def _standing(match: Match) -> str:
+    low, high = LADDER
+    if match.win_rate < low:
+        return "too close"
+    if match.win_rate > high:
+        return "too far"
+    return "ok"

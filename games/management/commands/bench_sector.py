@@ -1,5 +1,6 @@
 """``python manage.py bench_sector``: how strong and how fast the sector game's computer
-players are, each level against the one below it."""
+players are, each level against the one below it, and whether they make a ladder (each
+level winning 65 to 90 % against the one below)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,26 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from battleship.sector.ai.benchmark import format_table, ladder
+from battleship.sector.ai.benchmark import format_table, ladder, ladder_verdict
 
 
 class Command(BaseCommand):
     help = (
         "Play each sector-game level against the one below, G games with seats alternated, "
-        "and print each level's win rate and its time per move (mean, p99)."
+        "and print each level's win rate (with its standard error), whether it is on the "
+        "ladder (65 to 90 %%), and its time per move (mean, p99)."
     )
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("--games", type=int, default=100)
+        parser.add_argument("--games", type=int, default=400)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="fail (exit status 1) unless every level is on the ladder",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         games = options["games"]
@@ -33,3 +40,5 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps([m.to_dict() for m in matches], indent=2))
         else:
             self.stdout.write(format_table(matches), ending="")
+        if options["check"] and not all(m.on_ladder for m in matches):
+            raise CommandError(ladder_verdict(matches))

@@ -59,7 +59,9 @@ def test_each_level_is_described_to_the_player():
     assert all(info.description.endswith(".") for info in LEVELS)
 
 
-def test_a_level_beats_the_one_below_on_a_few_games():
-    """A smoke check of strength (the full measure is ``bench_sector --games 400``)."""
-    assert play_match(2, 1, 6, seed=3).wins >= 5
-    assert play_match(3, 2, 6, seed=3).wins >= 4
+def test_a_level_beats_the_one_below_more_often_than_not():
+    """A check of strength with fixed seeds, far from noise: each level wins 65 to 90 % of
+    400 battles against the one below (``bench_sector``), so more than half of 24 (17 to 21
+    of them with these seeds; a level no stronger than the one below would win 12)."""
+    assert play_match(2, 1, 24, seed=3).wins > 12
+    assert play_match(3, 2, 24, seed=3).wins > 12

@@ -100,7 +100,7 @@ def test_a_gunner_settles_cells_a_barrage_left_in_doubt_and_never_barrages_them_
     assert not read(game.view_for(0)).uncertain
 
 
-@pytest.mark.parametrize("level", [2, 3])
+@pytest.mark.parametrize("level", [1, 2, 3])
 def test_a_submarine_parked_under_a_wreck_is_found_once_only_submarines_are_left(level):
     # The enemy's Submarine runs along row D beneath its Carrier (D8 to D12) and stops at
     # the edge, under the Carrier's last two cells, while every other ship of it is sunk.
@@ -203,11 +203,13 @@ def test_two_admirals_finish_the_submarine_hunts_that_dragged_on(seed):
     assert game.phase is GamePhase.FINISHED
 
 
-def test_an_admiral_finds_a_last_submarine_from_the_sector_it_fires_from():
+@pytest.mark.parametrize("level", [2, 3])
+def test_a_gunner_or_an_admiral_finds_a_last_submarine_from_the_sector_it_fires_from(level):
     # Everything of the enemy but its Submarine (F6-F7, heading across, bridge F6 in sector
     # VI) is sunk, and so is our Destroyer: no sonar. The Submarine sits and fires every
     # turn, announcing sector VI; the Admiral used to fire at random over the whole sea (38
-    # turns here), it now needs 2 or 3 (its Battleship barrages the likeliest cells).
+    # turns here), it now needs 2 or 3 (its Battleship barrages the likeliest cells). The
+    # Gunner hunts the same way.
     game = game_with(fleet(("Submarine", "F6", ">")))
     targets = [c for s in game.fleets[1] if s.name != "Submarine" for c in s.cells]
     replies = ["E1", "E2", "E3"]
@@ -216,11 +218,11 @@ def test_an_admiral_finds_a_last_submarine_from_the_sector_it_fires_from():
         game.play(Shot.at("Submarine", replies.pop(0) if replies else "L12"))
     assert [ship.name for ship in game.fleets[1] if ship.afloat] == ["Submarine"]
     assert "Destroyer" not in game.legal_actions(0).shooters
-    admiral = get_player(3, 5)
+    player = get_player(level, 5)
 
     turns = 0
     while game.phase is GamePhase.IN_PROGRESS and turns < 40:
-        game.play(admiral.choose_move(game.view_for(0)))
+        game.play(player.choose_move(game.view_for(0)))
         turns += 1
         if game.phase is GamePhase.IN_PROGRESS:
             game.play(Shot.at("Submarine", "L12"))
