@@ -93,18 +93,24 @@ test: $(VENV)/.installed-dev browser node_modules/.installed gettext
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	@# The library imports nothing from Django or the site, and has no import cycle.
+	$(BIN)/lint-imports
 	$(BIN)/bandit -q -c pyproject.toml -r battleship modes games accounts sector daily learn battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
+	$(BIN)/python manage.py makemigrations --check --dry-run
 	@# Every string in every language, none stale or fuzzy; compiles the .mo files the tests read.
 	$(BIN)/python manage.py translations --check
-	$(BIN)/python -m pytest
-	@# The whole suite again on PostgreSQL when one is reachable (tests/http already runs
-	@# its servers on both databases).
+	@# The library's tests, once and without Django.
+	$(BIN)/python -m pytest tests/battleship -p no:django
+	@# The site's tests on SQLite, then the tests over real HTTP (their servers run on both
+	@# databases) and in the browser, once.
+	$(BIN)/python -m pytest tests/web tests/http tests/e2e
+	@# The site's tests again on PostgreSQL, when one is reachable.
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(TEST_PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
-		echo "PostgreSQL at $(TEST_PG_URL): the suite again on it"; \
+		echo "PostgreSQL at $(TEST_PG_URL): the site's tests again on it"; \
 		DATABASE_URL=$(TEST_PG_URL) TEST_DATABASE_NAME=test_battleship_$$(pwd | md5sum | cut -c1-8) \
-			$(BIN)/python -m pytest --ignore=tests/http; \
+			$(BIN)/python -m pytest tests/web; \
 	else \
 		echo "No PostgreSQL at $(TEST_PG_URL): the PostgreSQL run is skipped"; \
 	fi

@@ -33,8 +33,8 @@ import numpy.typing as npt
 from battleship.classic import ShipSpec
 
 if TYPE_CHECKING:
-    from battleship.classic.ai.admiral import Explanation, _Tables
     from battleship.classic.ai.knowledge import Knowledge
+    from battleship.classic.ai.tables import Explanation, Tables
 
 Vector = npt.NDArray[np.float64]
 
@@ -171,7 +171,7 @@ _apart: dict[int, dict[tuple[int, int], npt.NDArray[np.bool_]]] = {}
 
 
 def placing_order(
-    tables: _Tables, knowledge: Knowledge, layout: Sequence[int]
+    tables: Tables, knowledge: Knowledge, layout: Sequence[int]
 ) -> list[tuple[int, int, int]]:
     """The fleet in ``Board.random_placement``'s order (longest first): for each ship, its
     length, its index among the afloat ships (-1 if sunk) and its row if sunk (else -1).
@@ -194,7 +194,7 @@ def placing_order(
 
 
 def layout_posterior(
-    tables: _Tables,
+    tables: Tables,
     ships: Sequence[ShipSpec],
     rows_of: dict[int, npt.NDArray[np.intp]],
     unexplained: int,
@@ -204,13 +204,13 @@ def layout_posterior(
     seed: str,
     sequence: Sequence[tuple[int, int, int]],
 ) -> tuple[Vector, float]:
-    """``admiral._layout_posterior`` with the free ships drawn rather than counted in pairs.
+    """``posterior._layout_posterior`` with the free ships drawn rather than counted in pairs.
 
     ``rows_of[length]`` are the placements that fit the view; ``estimate`` is the
     pairwise estimate of each explanation's weight, which only steers where draws go;
     ``sequence`` is the fleet in the engine's placing order (``placing_order``).
     """
-    # The tables are cached for good (``admiral._tables``): so is this, by their identity.
+    # The tables are cached for good (``tables.tables_for``): so is this, by their identity.
     key = id(tables)
     if key not in _apart:
         _apart[key] = {pair: matrix == 0 for pair, matrix in tables.conflict.items()}

@@ -34,6 +34,7 @@ import numpy as np
 
 from battleship.classic.ai.geometry import bits, placements
 from battleship.classic.ai.knowledge import Knowledge
+from battleship.classic.ai.posterior import free_ship_heat  # the Admiral's own hunting posterior
 from battleship.classic.groups import Component, ship_candidates
 
 SAMPLE_DRAWS = 120
@@ -71,7 +72,6 @@ def captain_heat(knowledge: Knowledge) -> dict[int, float]:
 def admiral_heat(knowledge: Knowledge, seed: str) -> dict[int, float] | None:
     """Per open cell, the probability of an afloat ship there over fleets fitting every
     report (see the module's docstring); None if nothing fits."""
-    from battleship.classic.ai.admiral import free_ship_heat  # the Admiral's own hunting posterior
 
     group = knowledge.group
     if group is None:  # an invariant, and a type narrowing for mypy

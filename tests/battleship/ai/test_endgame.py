@@ -5,10 +5,11 @@ import pytest
 
 from battleship.classic import Coordinate, RuleSet, ShipSpec
 from battleship.classic.ai import endgame, get_player
-from battleship.classic.ai.admiral import Admiral, fleet_posterior
+from battleship.classic.ai.admiral import Admiral
 from battleship.classic.ai.benchmark import play, random_fleets
 from battleship.classic.ai.geometry import bits, index
 from battleship.classic.ai.knowledge import Knowledge
+from battleship.classic.ai.posterior import fleet_posterior
 
 from .conftest import view_of
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from battleship.classic import Coordinate, RuleSet, ShipSpec
-from battleship.classic.ai import admiral, fleet_sampling, get_player
+from battleship.classic.ai import fleet_sampling, get_player, posterior
 from battleship.classic.ai.geometry import halo, placements
 from battleship.classic.ai.knowledge import Knowledge
 
@@ -70,7 +70,7 @@ def test_the_drawn_fleets_give_the_odds_of_the_engines_random_placement(
     shots = [(c, False, None) for c in misses] + [(c, True, None) for c in hits]
     knowledge = Knowledge.from_view(view_of(NO_TOUCH, shots))
     monkeypatch.setattr(fleet_sampling, "DRAWS", 200_000)
-    drawn = admiral.fleet_posterior(knowledge, "known answer")
+    drawn = posterior.fleet_posterior(knowledge, "known answer")
     assert drawn is not None
     exact = counted_by_hand(misses, hits)
     open_cells = [c for c in range(SIZE * SIZE) if knowledge.untargeted >> c & 1]

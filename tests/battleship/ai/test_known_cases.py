@@ -74,23 +74,23 @@ def test_the_admiral_samples_many_explanations_without_bias(monkeypatch):
     # Two lone hits far apart: any ship may cover either, which is over a thousand ways,
     # past the Admiral's cap. The weighted sample must stay close to counting every way
     # (keeping only the first ways found put the Carrier on C3 in all of them).
-    from battleship.classic.ai import admiral
+    from battleship.classic.ai import posterior
     from battleship.classic.ai.knowledge import Knowledge
 
     rules = RuleSet.standard()
     knowledge = Knowledge.from_view(view_of(rules, [("C3", True, None), ("H8", True, None)]))
     open_cells = [c for c in range(100) if knowledge.untargeted >> c & 1]
-    sampled = admiral.fleet_posterior(knowledge, "1")
+    sampled = posterior.fleet_posterior(knowledge, "1")
     assert sampled is not None
-    assert sampled.tolist() == admiral.fleet_posterior(knowledge, "1").tolist()
-    monkeypatch.setattr(admiral, "MAX_EXPLANATIONS", 10**6)
-    exact = admiral.fleet_posterior(knowledge)
+    assert sampled.tolist() == posterior.fleet_posterior(knowledge, "1").tolist()
+    monkeypatch.setattr(posterior, "MAX_EXPLANATIONS", 10**6)
+    exact = posterior.fleet_posterior(knowledge)
     assert exact is not None
     assert max(abs(sampled[c] - exact[c]) for c in open_cells) < 0.08
-    monkeypatch.setattr(admiral, "MAX_EXPLANATIONS", 250)
-    monkeypatch.setattr(admiral, "EXPLANATION_DRAWS", 0)
+    monkeypatch.setattr(posterior, "MAX_EXPLANATIONS", 250)
+    monkeypatch.setattr(posterior, "EXPLANATION_DRAWS", 0)
     # With nothing drawn there is nothing to weigh: the count really passed the cap.
-    assert admiral.fleet_posterior(knowledge) is None
+    assert posterior.fleet_posterior(knowledge) is None
 
 
 @pytest.mark.parametrize("allow_adjacent", [True, False])
