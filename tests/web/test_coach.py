@@ -312,7 +312,9 @@ def test_a_lost_games_analysis_sets_the_computers_shots_against_its_benchmark(gu
         f"Your placement: the Admiral needed {game.computer_shots} shots to sink your fleet; "
         "on random fleets it needs 44.3 on average."
     ) in page
-    assert HUMAN_FLEET  # the person's fleet the Admiral hunted
+    # The fleet it hunted is the person's: every cell of it was fired at by the computer.
+    fired_at = {shot.cell for shot in game.shots.filter(player=1)}
+    assert set(fleet_cells(HUMAN_FLEET)) <= fired_at
 
 
 def test_bench_hint_prints_the_hints_and_the_analysis_timings():
