@@ -42,7 +42,13 @@ from battleship.classic.ai import computer_seed, get_player
 from battleship.classic.ai.base import ComputerPlayer
 from battleship.classic.display import Cell, CellState, build_display
 from battleship.classic.sentences import count_hits, sentence
-from battleship.terminal.console import LEGEND, QUIT_WORDS, Console, wants_colour
+from battleship.terminal.console import (
+    LEGEND,
+    QUIT_WORDS,
+    Console,
+    play_against_the_computer,
+    wants_colour,
+)
 
 HUMAN, COMPUTER = 0, 1
 
@@ -119,40 +125,34 @@ def _play(console: Console, level: int, seed: int | None, rules: RuleSet, manual
             "Name the turn's cells (several on a line, like B7 C8, work too): they are fired"
             " together, and you are told which ships they hit, not which cell hit."
         )
-    show = True
     aimed: list[Coordinate] = []  # under group reports, the turn's cells named so far
-    while game.phase is GamePhase.IN_PROGRESS:
-        if game.current_player == COMPUTER:
-            _computer_turn(console, game, computer)
-            show = True
-            continue
-        view = game.view_for(HUMAN)
-        if show:
-            _draw(console, view, computer)
-            show = False
+
+    def prompt(view: PlayerView) -> str:
         shots = view.shots_left_in_turn - len(aimed)
         extra = f" ({shots} left this turn)" if rules.shots_per_turn != "one" else ""
         weapons = [f"{left} {WEAPON_NAMES[w][left > 1]}" for w, left in view.weapons_left if left]
         if weapons:
             extra += f" (or a weapon: {', '.join(weapons)} left; see help)"
-        text = console.ask(f"Your shot{extra}: ")
-        if text is None or text.lower() in QUIT_WORDS:
-            console.say("Goodbye: the game is left unfinished.")
-            return "quit"
-        word = text.lower()
-        if word in {"help", "?"}:
-            console.say(HELP)
-        elif word in {"board", "boards"}:
-            show = True
-        elif word == "resign":
-            game.resign(HUMAN)
-        elif not word:
-            console.say("Type a cell like B7 to fire, or help for the commands.")
-        elif rules.group_reports:
-            if _aim(console, game, text, aimed):
-                aimed = []
-        else:
+        return f"Your shot{extra}: "
+
+    def act(view: PlayerView, text: str) -> None:
+        if not rules.group_reports:
             _fire(console, game, text)
+        elif _aim(console, game, text, aimed):
+            aimed.clear()
+
+    played = play_against_the_computer(
+        console,
+        game,
+        computer_moves=lambda: _computer_turn(console, game, computer),
+        draw=lambda view: _draw(console, view, computer),
+        prompt=prompt,
+        act=act,
+        help_text=HELP,
+        empty_hint="Type a cell like B7 to fire, or help for the commands.",
+    )
+    if not played:
+        return "quit"
     return _finish(console, game.view_for(HUMAN), computer)
 
 

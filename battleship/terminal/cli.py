@@ -97,49 +97,15 @@ _WATCH_ONLY = {
 
 def run(options: dict[str, Any], stdin: TextIO, stdout: TextIO, colour: bool | None) -> str:
     """Play or watch as ``options`` say (checked with ``check_options`` first)."""
-    level = options["level"]
-    if options.get("mode") == "sector":
-        if options["watch"]:
-            vs = options["vs"] if options.get("vs") is not None else level
-            return sector.watch(
-                stdin,
-                stdout,
-                level=level,
-                vs=vs,
-                seed=options["seed"],
-                step=not options["all"],
-                colour=colour,
-            )
-        return sector.play(
-            stdin,
-            stdout,
-            level=level,
-            seed=options["seed"],
-            manual=options["manual"],
-            colour=colour,
-        )
-    rules = rule_set(options["rules"])
+    chosen: dict[str, Any] = {"level": options["level"], "seed": options["seed"], "colour": colour}
+    if options.get("mode") == "sector":  # one set of rules: the sector game's own
+        front: Any = sector
+    else:
+        front, chosen["rules"] = classic, rule_set(options["rules"])
     if options["watch"]:
-        vs = options["vs"] if options.get("vs") is not None else level
-        return classic.watch(
-            stdin,
-            stdout,
-            level=level,
-            vs=vs,
-            seed=options["seed"],
-            rules=rules,
-            step=not options["all"],
-            colour=colour,
-        )
-    return classic.play(
-        stdin,
-        stdout,
-        level=level,
-        seed=options["seed"],
-        rules=rules,
-        manual=options["manual"],
-        colour=colour,
-    )
+        vs = options["vs"] if options.get("vs") is not None else options["level"]
+        return str(front.watch(stdin, stdout, vs=vs, step=not options["all"], **chosen))
+    return str(front.play(stdin, stdout, manual=options["manual"], **chosen))
 
 
 def parser(prog: str | None = None) -> argparse.ArgumentParser:

@@ -1,17 +1,19 @@
 """What the terminal games share: a console of lines out and answers in, drawing boards in
-symbols (in colour on a terminal), and the words that end a game."""
+symbols (in colour on a terminal), and the loop of a person's turns against the computer
+(``play_against_the_computer``)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TextIO
 
 from battleship.classic import (
     GameEnd,
     RuleSet,
 )
 from battleship.classic.display import Cell, CellState
+from battleship.phase import GamePhase
 
 SYMBOLS = {
     CellState.WATER: ".",
@@ -116,3 +118,64 @@ class Console:
         for mine, theirs in zip(self.grid(left), self.grid(right), strict=True):
             self.say(f"{mine}{gap}{theirs}")
         self.say(self.legend)
+
+
+HUMAN, COMPUTER = 0, 1
+
+
+class TwoSeatGame(Protocol):
+    """What the loop needs of a game, classic or sector: its phase, whose turn, a seat's
+    view, resigning."""
+
+    phase: GamePhase
+    current_player: int | None
+
+    def view_for(self, player: int) -> Any: ...
+
+    def resign(self, player: int) -> None: ...
+
+
+def play_against_the_computer(
+    console: Console,
+    game: TwoSeatGame,
+    *,
+    computer_moves: Callable[[], object],
+    draw: Callable[[Any], object],
+    prompt: Callable[[Any], str],
+    act: Callable[[Any, str], object],
+    help_text: str,
+    empty_hint: str,
+    words: Mapping[str, Callable[[Any], object]] | None = None,
+) -> bool:
+    """The person (seat 0) against the computer until the game is over: the computer's turns
+    (``computer_moves``), and at each of the person's the board drawn when asked (and after
+    the computer moved), a line read and acted on: quit (or end of input) leaves, help,
+    board, resign, any of ``words``, else ``act(view, text)``. False if the person left."""
+    show = True
+    while game.phase is GamePhase.IN_PROGRESS:
+        if game.current_player == COMPUTER:
+            computer_moves()
+            show = True
+            continue
+        view = game.view_for(HUMAN)
+        if show:
+            draw(view)
+            show = False
+        text = console.ask(prompt(view))
+        if text is None or text.lower() in QUIT_WORDS:
+            console.say("Goodbye: the game is left unfinished.")
+            return False
+        word = text.lower()
+        if word in {"help", "?"}:
+            console.say(help_text)
+        elif word in {"board", "boards"}:
+            show = True
+        elif words and word in words:
+            words[word](view)
+        elif word == "resign":
+            game.resign(HUMAN)
+        elif not word:
+            console.say(empty_hint)
+        else:
+            act(view, text)
+    return True

@@ -38,7 +38,12 @@ from battleship.sector import (
 from battleship.sector.ai import computer_seed, get_player
 from battleship.sector.ai.players import SectorPlayer
 from battleship.sector.display import describe, enemy_board, own_board
-from battleship.terminal.console import QUIT_WORDS, Console, wants_colour
+from battleship.terminal.console import (
+    QUIT_WORDS,
+    Console,
+    play_against_the_computer,
+    wants_colour,
+)
 
 HUMAN, COMPUTER = 0, 1
 
@@ -156,35 +161,28 @@ def _play(console: Console, level: int, seed: int | None, manual: bool) -> str:
         return "quit"
     game.setup_random()
     console.say("Type a cell like B7 to fire, recon XIV, sonar X, barrage B7 C8 D9, or help.")
-    show = True
-    while game.phase is GamePhase.IN_PROGRESS:
-        if game.current_player == COMPUTER:
-            report = game.play_turn(computer)
-            console.say(describe(report.seen_by(HUMAN), HUMAN))
-            show = True
-            continue
-        view = game.view_for(HUMAN)
-        if show:
-            draw(console, view, f"Enemy waters ({computer.name})")
-            show = False
-        text = console.ask("Your action: ")
-        if text is None or text.lower() in QUIT_WORDS:
-            console.say("Goodbye: the game is left unfinished.")
-            return "quit"
-        word = text.lower()
-        if word in {"help", "?"}:
-            console.say(HELP)
-        elif word in {"board", "boards"}:
-            show = True
-        elif word == "log":
-            for report in view.reports:
-                console.say(describe(report, HUMAN))
-        elif word == "resign":
-            game.resign(HUMAN)
-        elif not word:
-            console.say("Type an action, like B7 or recon XIV, or help.")
-        else:
-            _turn(console, game, view, text)
+
+    def computer_moves() -> None:
+        report = game.play_turn(computer)
+        console.say(describe(report.seen_by(HUMAN), HUMAN))
+
+    def log(view: SectorView) -> None:
+        for report in view.reports:
+            console.say(describe(report, HUMAN))
+
+    played = play_against_the_computer(
+        console,
+        game,
+        computer_moves=computer_moves,
+        draw=lambda view: draw(console, view, f"Enemy waters ({computer.name})"),
+        prompt=lambda view: "Your action: ",
+        act=lambda view, text: _turn(console, game, view, text),
+        help_text=HELP,
+        empty_hint="Type an action, like B7 or recon XIV, or help.",
+        words={"log": log},
+    )
+    if not played:
+        return "quit"
     return _finish(console, game.view_for(HUMAN), computer)
 
 
