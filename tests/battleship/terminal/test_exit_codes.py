@@ -101,6 +101,9 @@ def test_ctrl_c_exits_130(command):
         stderr=subprocess.PIPE,
         cwd=ROOT,
         text=True,
+        # As on a terminal, whatever this suite was started from: a shell's background job
+        # ignores SIGINT, and a child would inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     shown = ""
     while not shown.endswith("Your shot: "):
