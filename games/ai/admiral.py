@@ -33,7 +33,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from games.ai import endgame, fleet_sampling, groups
+from games.ai import endgame, fleet_sampling, groups, rollout
 from games.ai.base import ComputerPlayer
 from games.ai.captain import VOLLEYS, Captain
 from games.ai.geometry import bits, coordinate, halo, placements
@@ -142,6 +142,10 @@ class Admiral(ComputerPlayer):
     torpedo_afloat = 3
     search_endgame: ClassVar[bool] = True
     """Whether the last ship's single shots are searched (``games.ai.endgame``)."""
+    rollout_afloat: ClassVar[int] = 0
+    """With at most this many ships afloat (and more than one, or ``rollout_last``), its
+    single shots are searched over every fleet left (``games.ai.rollout``)."""
+    rollout_last: ClassVar[bool] = False
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
@@ -182,7 +186,12 @@ class Admiral(ComputerPlayer):
             return super().choose_shots(view, count)
         knowledge = self.knowledge(view)
         ranked = self._ranked(knowledge, view, count)
-        shot = endgame.best_shot(knowledge, ranked)
+        shot = None
+        afloat = len(knowledge.afloat)
+        if afloat <= self.rollout_afloat and (afloat > 1 or self.rollout_last):
+            shot = rollout.best_shot(knowledge, ranked, max_afloat=self.rollout_afloat)
+        if shot is None:
+            shot = endgame.best_shot(knowledge, ranked)
         return [coordinate(ranked[0] if shot is None else shot, knowledge.size)]
 
     def place_fleet(self, rules: RuleSet) -> list[Placement]:
