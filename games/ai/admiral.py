@@ -146,6 +146,8 @@ class Admiral(ComputerPlayer):
     """With at most this many ships afloat (and more than one, or ``rollout_last``), its
     single shots are searched over every fleet left (``games.ai.rollout``)."""
     rollout_last: ClassVar[bool] = False
+    rollout_samples: ClassVar[int] = 0
+    """While hunting with too many fleets to list, the search runs over this many drawn."""
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
@@ -189,7 +191,13 @@ class Admiral(ComputerPlayer):
         shot = None
         afloat = len(knowledge.afloat)
         if afloat <= self.rollout_afloat and (afloat > 1 or self.rollout_last):
-            shot = rollout.best_shot(knowledge, ranked, max_afloat=self.rollout_afloat)
+            shot = rollout.best_shot(
+                knowledge,
+                ranked,
+                max_afloat=self.rollout_afloat,
+                samples=self.rollout_samples,
+                seed=f"{self.seed}:{self.level}",
+            )
         if shot is None:
             shot = endgame.best_shot(knowledge, ranked)
         return [coordinate(ranked[0] if shot is None else shot, knowledge.size)]

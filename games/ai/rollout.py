@@ -26,7 +26,8 @@ Nothing here imports the Admiral: it hands in its ranked cells and takes a cell 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +47,8 @@ MAX_FLEETS = 3000
 MAX_WORK = 1_500_000
 # Expected shots closer than this (relative) are equal: the earlier ranked cell stands.
 _TIE = 1e-12
+# Sets of at most this many fleets are summed and scanned fleet by fleet.
+_FEW = 24
 
 
 class TooLarge(Exception):
@@ -105,34 +108,89 @@ def fleets(
     ``limit`` fleets. Empty if the view has no ship afloat or contradicts itself."""
     size = knowledge.size
     no_touch = not knowledge.rules.allow_adjacent
-    hits = knowledge.hits
-    untargeted = knowledge.untargeted
     ships = knowledge.afloat
     if not ships:
         return {}
     found: dict[tuple[int, ...], tuple[int, float]] = {}
     for layout in knowledge.sunk_layouts() or [()]:
-        sunk = sum(layout)
-        blocked = knowledge.misses | sunk
-        if no_touch and sunk:
-            blocked |= halo(sunk, size)
-        options = [
-            [
-                mask
-                for mask in placements(size, spec.length)
-                if not mask & blocked
-                and (knowledge.fog or mask & untargeted)  # an afloat ship is not all hit
-                and not (no_touch and halo(mask, size) & hits & ~mask)
-            ]
-            for spec in ships
-        ]
-        laid = {s.name: mask for s, mask in zip(knowledge.sinkings, layout, strict=False)}
-        for chosen in _listing(options, hits & ~sunk, size if no_touch else 0, limit):
+        laid, options, unexplained = _fitting(knowledge, layout)
+        for chosen in _listing(options, unexplained, size if no_touch else 0, limit):
             whole = laid | {spec.name: mask for spec, mask in zip(ships, chosen, strict=True)}
             layouts, odds = found.get(chosen, (0, 0.0))
             found[chosen] = (layouts + 1, odds + engine_odds(knowledge, whole))
             if len(found) > limit:
                 raise TooLarge
+    return found
+
+
+def _fitting(
+    knowledge: Knowledge, layout: Sequence[int]
+) -> tuple[dict[str, int], list[list[int]], int]:
+    """For one way to lay the sunk ships: them (name -> mask), each afloat ship's
+    placements that fit the view, and the hits they must cover between them."""
+    size = knowledge.size
+    no_touch = not knowledge.rules.allow_adjacent
+    hits = knowledge.hits
+    untargeted = knowledge.untargeted
+    sunk = sum(layout)
+    blocked = knowledge.misses | sunk
+    if no_touch and sunk:
+        blocked |= halo(sunk, size)
+    options = [
+        [
+            mask
+            for mask in placements(size, spec.length)
+            if not mask & blocked
+            and (knowledge.fog or mask & untargeted)  # an afloat ship is not all hit
+            and not (no_touch and halo(mask, size) & hits & ~mask)
+        ]
+        for spec in knowledge.afloat
+    ]
+    laid = {s.name: mask for s, mask in zip(knowledge.sinkings, layout, strict=False)}
+    return laid, options, hits & ~sunk
+
+
+def sampled_fleets(
+    knowledge: Knowledge, draws: int, rng: random.Random
+) -> dict[tuple[int, ...], tuple[int, float]]:
+    """``draws`` fleets of the afloat ships drawn from the posterior, as ``fleets`` gives
+    them: ``layouts`` counts the draws of a fleet, ``odds`` adds up each draw's weight.
+
+    Only while hunting (every hit explained by a sunk ship; else empty). A draw takes a
+    sunk layout and each afloat ship's placement uniformly among those fitting it, and is
+    dropped where ships overlap (or touch, where they may not): the draws left are uniform
+    among fleets per layout, and each weighs the engine's odds of its fleet over that
+    chance (importance sampling: the weighted draws follow the engine's placement)."""
+    no_touch_size = knowledge.size if not knowledge.rules.allow_adjacent else 0
+    prepared = []
+    for layout in knowledge.sunk_layouts() or [()]:
+        laid, options, unexplained = _fitting(knowledge, layout)
+        if unexplained:
+            return {}
+        room = 1
+        for places in options:
+            room *= len(places)
+        if room:
+            prepared.append((laid, options, room * 1.0))
+    found: dict[tuple[int, ...], tuple[int, float]] = {}
+    ships = [spec.name for spec in knowledge.afloat]
+    drawn = 0
+    for _ in range(draws * 20):  # a bound: overlaps drop few draws on a board this open
+        if drawn == draws or not prepared:
+            break
+        laid, options, places_drawn = prepared[rng.randrange(len(prepared))]
+        chosen = tuple(rng.choice(places) for places in options)
+        used = 0
+        for mask in chosen:
+            if mask & used:
+                break
+            used |= halo(mask, no_touch_size) if no_touch_size else mask
+        else:
+            drawn += 1
+            whole = laid | dict(zip(ships, chosen, strict=True))
+            weight = engine_odds(knowledge, whole) * places_drawn * len(prepared)
+            count, odds = found.get(chosen, (0, 0.0))
+            found[chosen] = (count + 1, odds + weight)
     return found
 
 
@@ -205,6 +263,7 @@ class Search:
         layouts = [found[fleet][0] for fleet in listed]
         odds = np.array([found[fleet][1] for fleet in listed], dtype=np.float64)
         self.odds = odds / odds.sum() if odds.sum() > 0 else odds
+        self.plain_odds: list[float] = self.odds.tolist()
         self.count = len(listed)
         self.all = (1 << self.count) - 1
         union = 0
@@ -234,8 +293,9 @@ class Search:
 
     def weight(self, members: int) -> float:
         """The summed odds of a set of fleets."""
-        if members & (members - 1) == 0:
-            return float(self.odds[members.bit_length() - 1]) if members else 0.0
+        if members.bit_count() <= _FEW:
+            odds = self.plain_odds
+            return sum(odds[i] for i in bits(members))
         packed = np.frombuffer(members.to_bytes(self._bytes, "little"), dtype=np.uint8)
         chosen = np.unpackbits(packed, count=self.count, bitorder="little")
         return float(self.odds @ chosen)
@@ -245,9 +305,18 @@ class Search:
         layouts, as its posterior counts them), the lowest on a tie, as a position."""
         best, best_score = -1, 0
         uniform = self.uniform
-        for k, cover in enumerate(self.cover):
-            covered = members & cover
-            if not covered or hit >> self.cells[k] & 1:
+        if members.bit_count() <= _FEW:
+            # Few fleets: only the cells they cover can score.
+            union = 0
+            for i in bits(members):
+                union |= self.remaining[i]
+            positions: Iterable[int] = sorted(self.position[c] for c in bits(union & ~hit))
+        else:
+            positions = range(len(self.cells))
+        cells, cover = self.cells, self.cover
+        for k in positions:
+            covered = members & cover[k]
+            if not covered or hit >> cells[k] & 1:
                 continue
             if uniform:
                 score = covered.bit_count()
@@ -263,7 +332,7 @@ class Search:
             return 0.0
         if members & (members - 1) == 0:
             i = members.bit_length() - 1  # one fleet: one shot per cell still to hit
-            return float(self.odds[i]) * (self.remaining[i] & ~hit).bit_count()
+            return self.plain_odds[i] * (self.remaining[i] & ~hit).bit_count()
         key = (members, hit)
         found = self.memo.get(key)
         if found is None:
@@ -323,6 +392,8 @@ def best_shot(
     max_fleets: int = MAX_FLEETS,
     max_work: int = MAX_WORK,
     max_afloat: int = MAX_AFLOAT,
+    samples: int = 0,
+    seed: str = "",
 ) -> int | None:
     """Of the first ``first_shots`` cells of ``ranked`` (untargeted cells, likeliest first)
     that some fleet covers, the one with the fewest expected shots to finish; the earliest
@@ -333,7 +404,10 @@ def best_shot(
     try:
         found = fleets(knowledge, max_fleets)
     except TooLarge:
-        return None
+        if not samples:
+            return None
+        rng = random.Random(f"{seed}:{knowledge.misses}:{knowledge.hits}")
+        found = sampled_fleets(knowledge, samples, rng)
     if not found:
         return None
     game = Search(found, knowledge.untargeted, max_work)
