@@ -110,3 +110,15 @@ def test_it_pairs_two_levels_fleet_by_fleet(capsys):
 def test_it_refuses_a_bad_pair_of_levels():
     with pytest.raises(CommandError, match="two levels"):
         call_command("bench_pair", "--levels", "4")
+
+
+def test_it_pairs_the_admiral_with_its_rollout_search_fleet_by_fleet(capsys):
+    call_command("bench_rollout", "--games", "2", "--seed", "4", "--afloat", "2", "--json")
+    result = json.loads(capsys.readouterr().out)
+    plain, searching = result["shots"]["admiral"], result["shots"]["searching"]
+    assert plain == [
+        len(play(get_player(5, 4 + n), RuleSet.standard(), f).shots)
+        for n, f in enumerate(random_fleets(RuleSet.standard(), 2, 4))
+    ]
+    assert result["difference"] == pytest.approx((sum(searching) - sum(plain)) / 2)
+    assert all(17 <= shots <= 100 for shots in searching)
