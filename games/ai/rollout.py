@@ -63,16 +63,16 @@ def _clashes(
     for the engine (overlapping it or, when ships may not touch, touching it), as a
     bitmask over ``placements(size, b)``."""
     masks = {length: placements(size, length) for length in lengths}
+    claims = {
+        length: {p: p if allow_adjacent else halo(p, size) for p in found}
+        for length, found in masks.items()
+    }
     found: dict[tuple[int, int], dict[int, int]] = {}
     for a in lengths:
         for b in lengths:
             found[(a, b)] = {
-                p: sum(
-                    1 << j
-                    for j, q in enumerate(masks[b])
-                    if q & (p if allow_adjacent else halo(p, size))
-                )
-                for p in masks[a]
+                p: sum(1 << j for j, q in enumerate(masks[b]) if q & claim)
+                for p, claim in claims[a].items()
             }
     return found
 
