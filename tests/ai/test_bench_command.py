@@ -122,3 +122,10 @@ def test_it_pairs_the_admiral_with_its_rollout_search_fleet_by_fleet(capsys):
     ]
     assert result["difference"] == pytest.approx((sum(searching) - sum(plain)) / 2)
     assert all(17 <= shots <= 100 for shots in searching)
+
+
+def test_it_checks_the_rollout_searchs_claims_position_by_position(capsys):
+    call_command("bench_rollout", "--games", "2", "--seed", "5", "--check", "1", "--draws", "2")
+    out = capsys.readouterr().out
+    assert "shots a game by the search's own model" in out
+    assert "measured" in out

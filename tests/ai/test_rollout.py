@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from games.ai import admiral, rollout
+from games.ai import admiral, rollout, rollout_check
+from games.ai.benchmark import random_fleets
 from games.ai.geometry import bits, placements
 from games.ai.knowledge import Knowledge
 from games.engine import Coordinate, RuleSet, ShipSpec
@@ -178,3 +179,21 @@ def test_fleets_are_drawn_only_while_hunting():
     # B4 is hit and no sunk ship explains it: the listing covers such views, not the draws.
     knowledge = Knowledge.from_view(view_of(TINY, SUNK_BEFORE))
     assert rollout.sampled_fleets(knowledge, 100, random.Random(1)) == {}
+
+
+def test_the_searchs_claims_are_cells_it_expects_to_save_shots_at():
+    fleets = random_fleets(TINY, 6, 3)
+    found = rollout_check.claims(TINY, fleets, 3)
+    assert found
+    for claim in found:
+        assert claim.chosen != claim.likeliest
+        assert claim.claimed > 0
+
+
+def test_a_claim_checked_with_the_same_first_cell_on_both_sides_measures_nothing():
+    # Common random numbers: the same fleet, the same first cell and the same player seed
+    # make the same game, so every difference is exactly 0.
+    claim = rollout_check.claims(TINY, random_fleets(TINY, 6, 3), 3)[0]
+    same = rollout_check.Claim(claim.fired, claim.chosen, claim.chosen, 0.0)
+    checked = rollout_check.check(TINY, same, 8, random.Random(2))
+    assert (checked.measured, checked.standard_error) == (0.0, 0.0)

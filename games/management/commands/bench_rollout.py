@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import statistics
 import time
 from argparse import ArgumentParser
@@ -17,7 +18,7 @@ from typing import Any, ClassVar
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai import rollout
+from games.ai import rollout, rollout_check
 from games.ai.admiral import Admiral
 from games.ai.benchmark import percentile, play, random_fleets
 from games.engine import Move, PlayerView
@@ -57,11 +58,22 @@ class Command(BaseCommand):
         parser.add_argument("--max-fleets", type=int, default=rollout.MAX_FLEETS)
         parser.add_argument("--max-work", type=int, default=rollout.MAX_WORK)
         parser.add_argument("--json", action="store_true", help="also print every fleet's shots")
+        parser.add_argument(
+            "--check",
+            type=int,
+            default=0,
+            help="instead: play --games with the search and check its N largest claims "
+            "position by position (games.ai.rollout_check), over --draws fleets each",
+        )
+        parser.add_argument("--draws", type=int, default=300)
 
     def handle(self, *args: Any, **options: Any) -> None:
         games, seed, start = options["games"], options["seed"], options["start"]
         if games < 2:
             raise CommandError("--games must be at least 2")
+        if options["check"]:
+            self._check(options)
+            return
 
         class Searching(_Timed):
             rollout_afloat: ClassVar[int] = options["afloat"]
@@ -111,3 +123,29 @@ class Command(BaseCommand):
             f"searching CPU per move {summary['cpu_ms_mean']:.1f} ms mean, "
             f"{summary['cpu_ms_p99']:.0f} ms p99, {summary['cpu_ms_max']:.0f} ms max"
         )
+
+    def _check(self, options: dict[str, Any]) -> None:
+        rules = VARIANTS[options["rules"]]()
+        games, seed, start = options["games"], options["seed"], options["start"]
+        fleets = random_fleets(rules, start + games, seed)[start:]
+        found = rollout_check.claims(rules, fleets, seed + start)
+        found.sort(key=lambda claim: -claim.claimed)
+        self.stdout.write(
+            f"{len(found)} claims in {games} games, {sum(c.claimed for c in found) / games:.3f} "
+            "shots a game by the search's own model"
+        )
+        rng = random.Random(f"{seed}:check")
+        checked = [
+            rollout_check.check(rules, c, options["draws"], rng) for c in found[: options["check"]]
+        ]
+        for result in checked:
+            self.stdout.write(
+                f"claimed {result.claim.claimed:.3f}, measured {result.measured:+.3f} "
+                f"+- {result.standard_error:.3f}"
+            )
+        if checked:
+            error = math.sqrt(sum(r.standard_error**2 for r in checked)) / len(checked)
+            self.stdout.write(
+                f"mean claimed {statistics.fmean(r.claim.claimed for r in checked):.3f}, "
+                f"measured {statistics.fmean(r.measured for r in checked):+.3f} +- {error:.3f}"
+            )
