@@ -120,3 +120,22 @@ def test_bench_sector_check_fails_off_the_ladder():
     # Over one battle a pair every win rate is 0 or 100 %: off the ladder, whoever wins.
     with pytest.raises(CommandError, match="Off the ladder: "):
         call_command("bench_sector", "--games", "1", "--check")
+
+
+def test_it_pairs_the_admiral_with_its_rollout_search_fleet_by_fleet(capsys):
+    call_command("bench_rollout", "--games", "2", "--seed", "4", "--afloat", "2", "--json")
+    result = json.loads(capsys.readouterr().out)
+    plain, searching = result["shots"]["admiral"], result["shots"]["searching"]
+    assert plain == [
+        len(play(get_player(5, 4 + n), RuleSet.standard(), f).shots)
+        for n, f in enumerate(random_fleets(RuleSet.standard(), 2, 4))
+    ]
+    assert result["difference"] == pytest.approx((sum(searching) - sum(plain)) / 2)
+    assert all(17 <= shots <= 100 for shots in searching)
+
+
+def test_it_checks_the_rollout_searchs_claims_position_by_position(capsys):
+    call_command("bench_rollout", "--games", "2", "--seed", "5", "--check", "1", "--draws", "2")
+    out = capsys.readouterr().out
+    assert "shots a game by the search's own model" in out
+    assert "measured" in out

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from battleship.classic import Coordinate, PlayerView, RuleSet
-from battleship.classic.ai import endgame, group_heat
+from battleship.classic.ai import endgame, group_heat, rollout
 from battleship.classic.ai.base import ComputerPlayer
 from battleship.classic.ai.captain import VOLLEYS, Captain
 from battleship.classic.ai.geometry import bits, coordinate, halo
@@ -59,6 +59,14 @@ class Admiral(ComputerPlayer):
     torpedo_afloat = 3
     search_endgame: ClassVar[bool] = True
     """Whether the last ship's single shots are searched (``battleship.classic.ai.endgame``)."""
+    rollout_afloat: ClassVar[int] = 0
+    """With at most this many ships afloat (and more than one, or ``rollout_last``), its
+    single shots are searched over every fleet left (``battleship.classic.ai.rollout``). Off:
+    measured, the search saves 0.11 +- 0.07 shots a game for nine times the CPU (docs/
+    computer-players.md)."""
+    rollout_last: ClassVar[bool] = False
+    rollout_samples: ClassVar[int] = 0
+    """While hunting with too many fleets to list, the search runs over this many drawn."""
 
     def scores(self, knowledge: Knowledge) -> dict[int, float]:
         """The probability of a ship in each untargeted cell, over all consistent fleets."""
@@ -99,7 +107,18 @@ class Admiral(ComputerPlayer):
             return super().choose_shots(view, count)
         knowledge = self.knowledge(view)
         ranked = self._ranked(knowledge, view, count)
-        shot = endgame.best_shot(knowledge, ranked)
+        shot = None
+        afloat = len(knowledge.afloat)
+        if afloat <= self.rollout_afloat and (afloat > 1 or self.rollout_last):
+            shot = rollout.best_shot(
+                knowledge,
+                ranked,
+                max_afloat=self.rollout_afloat,
+                samples=self.rollout_samples,
+                seed=f"{self.seed}:{self.level}",
+            )
+        if shot is None:
+            shot = endgame.best_shot(knowledge, ranked)
         return [coordinate(ranked[0] if shot is None else shot, knowledge.size)]
 
     def place_fleet(self, rules: RuleSet) -> list[Placement]:
