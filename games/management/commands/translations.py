@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 from contextlib import redirect_stderr
 from pathlib import Path
@@ -101,8 +102,13 @@ class Command(BaseCommand):
     def compile_translations(self) -> None:
         for language in languages():
             path = po_path(language)
-            with path.with_suffix(".mo").open("wb") as file:
+            # Written beside and moved into place: a process reading the catalogue meanwhile
+            # (a test worker, a running server) sees the old file or the new, never half.
+            compiled = path.with_suffix(".mo")
+            partial = compiled.with_name(f".{compiled.name}.{os.getpid()}")
+            with partial.open("wb") as file:
                 write_mo(file, read(path))
+            partial.replace(compiled)
         self.stdout.write(f"Compiled {', '.join(languages())}.")
 
     def check_translations(self) -> None:
