@@ -1,4 +1,4 @@
-"""Errors the engine raises. Every one is a ``ValueError`` (rules/001)."""
+"""Errors the engine raises. Every one is a ``ValueError`` (docs/rules/classic.md)."""
 
 
 class BattleshipError(ValueError):

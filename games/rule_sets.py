@@ -73,7 +73,7 @@ OFFERED: tuple[RuleSetInfo, ...] = (
         _("The classic game, plus one air strike and two torpedoes each."),
         pgettext_lazy("rules in a sentence", "special weapons"),
     ),
-    # The five-shot games of rules/004.
+    # The five-shot games (docs/rules/five-shot.md).
     RuleSetInfo(
         "five_shot",
         pgettext_lazy("rules", "Five shots"),

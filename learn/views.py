@@ -57,5 +57,5 @@ def tips(request: HttpRequest) -> TemplateResponse:
 
 @require_safe
 def faq(request: HttpRequest) -> TemplateResponse:
-    """Frequent questions: the rules' own (rules/002 section 7) and the site's."""
+    """Frequent questions: about the rules and about the site (docs/rules/site.md)."""
     return TemplateResponse(request, "learn/faq.html")

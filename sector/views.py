@@ -261,11 +261,11 @@ SONAR_STATES = {
 }
 SONAR_SYMBOLS = {"scanned": "◎", "across": "─", "down": "│", "clear": "┼", "": ""}
 SONAR_EXAMPLE = (6, 16)
-"""003's own example: sonar over sectors VI and XVI finds no course."""
+"""The rules' own example: sonar over sectors VI and XVI finds no course (docs/rules/sector.md)."""
 
 
 def bridge_words(length: int, bridge: int, submarine: bool) -> str:
-    """Where a ship's bridge is, as 003 draws it: the middle, astern (a submarine), or
+    """Where a ship's bridge is, as the rules draw it: the middle, astern (a submarine), or
     counted from the bow (the ship's first cell)."""
     if submarine:
         return pgettext("sector rules", "astern, the end away from the way it heads")
@@ -277,7 +277,7 @@ def bridge_words(length: int, bridge: int, submarine: bool) -> str:
 
 
 def ship_drawing(length: int, bridge: int, submarine: bool) -> str:
-    """A ship as 003 draws it, in the site's symbols: ■ hull, ● bridge, ▶ the way a
+    """A ship as the rules draw it, in the site's symbols: ■ hull, ● bridge, ▶ the way a
     submarine heads."""
     cells = ["●" if i == bridge else "■" for i in range(length)]
     return "".join(cells) + ("▶" if submarine else "")
@@ -286,7 +286,7 @@ def ship_drawing(length: int, bridge: int, submarine: bool) -> str:
 def sector_map(sonar: tuple[int, ...] = ()) -> list[tuple[str, list[dict[str, Any]]]]:
     """The twelve rows of the sea for the sector map: the first row of each band of sectors
     carries its four sectors (each drawn over 3 x 3 cells), the others none. With
-    ``sonar``, what sweeps that found no course rule out, as 003's tips mark it."""
+    ``sonar``, what sweeps that found no course rule out (docs/rules/sector.md, 'Reading sonar')."""
     ruled: dict[int, set[Axis]] = {sector: set() for sector in SECTORS}
     for swept in sonar:
         for sector in SECTORS:
@@ -320,7 +320,7 @@ def sector_map(sonar: tuple[int, ...] = ()) -> list[tuple[str, list[dict[str, An
 
 @require_safe
 def rules(request: HttpRequest) -> TemplateResponse:
-    """The sector battle's full rules (003 as decisions 15-20 settle it), its fleet from the
+    """The sector battle's full rules (docs/rules/sector.md), its fleet from the
     engine's."""
     fleet = [
         {

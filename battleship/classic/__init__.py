@@ -1,4 +1,4 @@
-"""The classic game of Battleship, framework-free: the contract of rules/001 (docs/rules/).
+"""The classic game of Battleship, framework-free: the engine contract of docs/rules/classic.md.
 
 The web app, the terminal game and the training environment all play through this package.
 It imports nothing from Django, does no I/O, reads no clock and touches no global random

@@ -39,7 +39,7 @@ class CellState(enum.StrEnum):
     HIT = "hit"
     SUNK = "sunk"
     GROUP = "group"
-    """Under group reports (rules/004): fired at, and what it holds not known yet."""
+    """Under group reports (docs/rules/five-shot.md): fired at, and what it holds not known yet."""
 
     @property
     def said(self) -> str:

@@ -187,7 +187,7 @@ class BattleshipGame:
             )
         if self.rules.group_reports and len(cells) != self._shots_left:
             # The turn is answered as a whole: fired a cell at a time, it would be told
-            # cell by cell (rules/004; decision 12).
+            # cell by cell (docs/rules/five-shot.md, 'A round').
             raise IllegalMove(
                 f"this turn is {self._shots_left} shots named together, not {len(cells)}",
                 kind="shots_together",
@@ -242,7 +242,7 @@ class BattleshipGame:
         return results
 
     def make_move(self, coord: Coordinate | str | tuple[int, int]) -> MoveResult:
-        """Fire one shot for the player to move (rules/001). Turns pass when their shots
+        """Fire one shot for the player to move (docs/rules/classic.md). Turns pass when their shots
         are used up."""
         self._current_shooter()
         return self.play(Fire((Coordinate.coerce(coord, self.rules.board_size),)))[0]
@@ -305,7 +305,7 @@ class BattleshipGame:
         return self.phase is GamePhase.FINISHED and self.winner is None
 
     def resign(self, player: int) -> None:
-        """``player`` gives up: the game ends and the other player wins (rules/002, 4.4)."""
+        """``player`` gives up: the game ends and the other player wins (docs/rules/classic.md)."""
         seat = self._seat(player)
         if self.phase is not GamePhase.IN_PROGRESS:
             raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")

@@ -1,4 +1,4 @@
-"""What a player can work out from group reports (rules/004; decisions 12, 13).
+"""What a player can work out from group reports (docs/rules/five-shot.md).
 
 Under ``Announcement.GROUP`` a turn is answered as a whole: "Battleship hit twice,
 Submarine hit and sunk" says that two of the turn's cells hold Battleship cells and one

@@ -6,7 +6,7 @@ game has three kinds, each a frozen value with ``to_dict`` (read back by
 ``move_from_dict``) and ``str``:
 
 - ``Fire``: one shot, or a volley of several under rules that allow more than one a turn;
-- ``AirStrike`` and ``Torpedo``: the special weapons (decision 14), each a whole turn.
+- ``AirStrike`` and ``Torpedo``: docs/rules/special-weapons.md, each a whole turn.
 
 Each says which cells of the enemy board it strikes (``targets``), given that board: the
 engine fires at those cells, one shot each, announced as shots are.

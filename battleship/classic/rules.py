@@ -1,4 +1,4 @@
-"""Rule sets: the standard game of rules/000 and the variants, recorded with every game."""
+"""Rule sets: the standard game and its variants (docs/rules/), recorded with every game."""
 
 from __future__ import annotations
 
@@ -40,25 +40,25 @@ class ShotsPerTurn(enum.StrEnum):
     UNSUNK_SHIPS = "unsunk_ships"
     """Salvo: one shot for each of the player's own ships still afloat."""
     FIXED = "fixed"
-    """A fixed number of shots, ``RuleSet.salvo_size`` (the five-shot rules of 004)."""
+    """A fixed number of shots, ``RuleSet.salvo_size`` (docs/rules/five-shot.md)."""
     UNHIT_CELLS = "unhit_cells"
-    """One shot for each cell of the player's own ships not yet hit (004's last variant)."""
+    """One shot for each cell of the player's own ships not yet hit (docs/rules/five-shot.md)."""
 
 
 class Announcement(enum.StrEnum):
     """What the defender announces after a shot."""
 
     SHIP_ON_SINK = "ship_on_sink"
-    """Hit or miss; the ship's name when it sinks (rules/000 and /002)."""
+    """Hit or miss; the ship's name when it sinks (docs/rules/classic.md)."""
     HIT_OR_MISS = "hit_or_miss"
     """Fog of war: hit or miss only, never which ship, not even when it sinks."""
     GROUP = "group"
-    """The five-shot rules of 004: after a turn, which ships its shots hit and how many times
-    each, and which sank, never which cell hit what (a ``GroupReport``; decision 12)."""
+    """The five-shot games (docs/rules/five-shot.md): after a turn, which ships it hit, how
+    many times each, and which sank, never which cell hit what (a ``GroupReport``)."""
 
 
 class Weapon(enum.StrEnum):
-    """A special weapon (rules/000 section 6; decision 14): used instead of a turn's shots."""
+    """A special weapon (docs/rules/special-weapons.md): used instead of a turn's shots."""
 
     AIR_STRIKE = "air_strike"
     """Every open cell of the 3 x 3 square centred on a chosen cell, cut by the board's edge."""
@@ -73,7 +73,7 @@ class GameEnd(enum.StrEnum):
     """The moment a fleet's last ship sinks, its owner loses: alternating play has no draw."""
     END_OF_ROUND = "end_of_round"
     """Checked only when a round (both players' turns) is over, so both fleets can go down in
-    the same round: a draw (rules/004; decision 11)."""
+    the same round: a draw (docs/rules/five-shot.md)."""
 
 
 class FirstPlayer(enum.StrEnum):
@@ -82,7 +82,7 @@ class FirstPlayer(enum.StrEnum):
     PLAYER_0 = "player_0"
     PLAYER_1 = "player_1"
     COIN_FLIP = "coin_flip"
-    """Decided by the game's seeded random generator (rules/000)."""
+    """Decided by the game's seeded random generator (docs/rules/classic.md)."""
 
 
 STANDARD_FLEET: tuple[ShipSpec, ...] = (
@@ -101,7 +101,7 @@ FIVE_SHOT_FLEET: tuple[ShipSpec, ...] = (
     ShipSpec("Second Cruiser", 2),
     ShipSpec("Submarine", 1),
 )
-"""The fleet of six of rules/004 (decision 10): two Cruisers, each with its own name."""
+"""The five-shot games' fleet of six (docs/rules/five-shot.md): two Cruisers, named apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +156,7 @@ class RuleSet:
 
     @classmethod
     def standard(cls) -> RuleSet:
-        """The standard game of rules/000: 10x10, five ships, one shot a turn, player 0 first."""
+        """The standard game (docs/rules/classic.md): 10x10, five ships, one shot a turn."""
         return cls()
 
     @classmethod
@@ -181,8 +181,8 @@ class RuleSet:
 
     @classmethod
     def five_shot(cls) -> RuleSet:
-        """rules/004: the fleet of six, five shots a turn, the defender names the ships a turn
-        hit (how many times each, and which sank) but not which cell hit; the end is checked
+        """docs/rules/five-shot.md: six ships, five shots a turn, the defender names the ships
+        a turn hit (how many times each, and which sank) but not which cell hit; the end is checked
         when the round is over, so both fleets may sink together (a draw)."""
         return cls(
             name="five_shot",
@@ -195,7 +195,7 @@ class RuleSet:
 
     @classmethod
     def five_shot_called(cls) -> RuleSet:
-        """004's first variant: as ``five_shot``, but each cell's result is announced (hit or
+        """The first variant: as ``five_shot``, but each cell's result is announced (hit or
         miss, and the ship's name when it sinks)."""
         return cls(
             name="five_shot_called",
@@ -208,7 +208,7 @@ class RuleSet:
 
     @classmethod
     def five_shot_cells(cls) -> RuleSet:
-        """004's second variant: as ``five_shot``, but a turn has one shot for each of the
+        """The second variant: as ``five_shot``, but a turn has one shot for each of the
         player's own ship cells not yet hit, counted at the start of the round (17 at first)."""
         return cls(
             name="five_shot_cells",

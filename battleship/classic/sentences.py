@@ -27,8 +27,8 @@ from battleship.words import gettext, pgettext, ship_name
 
 def ship_label(rules: RuleSet, name: str) -> str:
     """A ship's name as a player reads it: of two ships of one kind (the five-shot fleet's
-    "Cruiser" and "Second Cruiser", decision 10) the first is said "First Cruiser", so that
-    neither name could mean both."""
+    "Cruiser" and "Second Cruiser") the first is said "First Cruiser", so that neither name
+    could mean both (docs/rules/five-shot.md)."""
     if any(spec.name == f"Second {name}" for spec in rules.fleet):
         return ship_name(f"First {name}")
     return ship_name(name)

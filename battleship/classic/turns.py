@@ -96,6 +96,6 @@ def _end_of_round(boards: Sequence[Board], shooter: int, round_over: bool) -> Ou
 
 
 def counts_at_round_start(rules: RuleSet) -> bool:
-    """Whether both players' allowances are counted when a round begins (rules/004: "at the
-    beginning of the round"), rather than each at the start of its own turn (Salvo)."""
+    """Whether both players' allowances are counted when a round begins
+    (docs/rules/five-shot.md, 'A round'), rather than each at the start of its own turn (Salvo)."""
     return rules.game_end is GameEnd.END_OF_ROUND

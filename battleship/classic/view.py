@@ -76,9 +76,9 @@ _TIMES = {1: "", 2: " twice", 3: " three times", 4: " four times", 5: " five tim
 
 @dataclass(frozen=True, slots=True)
 class GroupReport:
-    """What the defender announces after a turn under group reports (rules/004, decision
-    12): which ships the turn's cells hit and how many times each, and which sank, never
-    which cell hit what. ``str()`` says it as a person would: "Battleship hit twice,
+    """What the defender announces after a turn under group reports (docs/rules/five-shot.md):
+    which ships the turn's cells hit and how many times each, and which sank, never which
+    cell hit what. ``str()`` says it as a person would: "Battleship hit twice,
     Submarine hit and sunk"."""
 
     cells: tuple[Coordinate, ...]

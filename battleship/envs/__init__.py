@@ -9,7 +9,8 @@ PettingZoo environment is ``battleship.envs.pettingzoo_env.env``.
 import gymnasium as gym
 
 MAX_STEPS = 400
-"""An episode is truncated after this many steps (rules/001), whatever the agent fires."""
+"""An episode is truncated after this many steps, whatever the agent fires (docs/rules/classic.md,
+'The step cap of the training environment')."""
 
 ENV_IDS = ("battleship/Battleship-v0", "Battleship-v0")
 """The ids it is registered under: namespaced, as installed packages' environments are, and

@@ -115,8 +115,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     value. A network learns from planes far sooner than from the values 0 to 3, which
     it reads as amounts (``examples/train_maskable_ppo.py`` trains on planes).
 
-    **Group reports** (``rules="five_shot"`` or ``"five_shot_cells"``, rules/004): a turn
-    is answered as a whole, so each step *names* one cell of the turn (``info["result"]``
+    **Group reports** (``rules="five_shot"`` or ``"five_shot_cells"``): a turn is answered as a
+    whole (docs/rules/five-shot.md), so each step *names* one cell of the turn (``info["result"]``
     ``"aimed"``, reward ``step``) and the step naming its last cell fires them all; that
     step earns the turn's hits and sinkings and ``info["report"]`` says what the defender
     announced ("Battleship hit twice, Submarine hit and sunk"). The grid then has a fifth

@@ -1,4 +1,4 @@
-"""The sector game of rules/003, framework-free: a 12 x 12 sea in sixteen sectors, ships
+"""The sector game (docs/rules/sector.md), framework-free: a 12 x 12 sea in sixteen sectors, ships
 with abilities (recon aircraft, barrage, sonar) and moving submarines.
 
 A game family of its own beside the classic engine (``battleship.classic``), sharing only what is

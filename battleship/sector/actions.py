@@ -1,4 +1,4 @@
-"""A turn of the sector game as values (decision 17): one action, then an optional move.
+"""A turn of the sector game as values (docs/rules/sector.md): an action, then an optional move.
 
 The actions are ``Shot`` (any ship afloat), ``Barrage`` (the Battleship, three cells),
 ``Recon`` (the Carrier's aircraft over a sector) and ``Sonar`` (the Destroyer's, over a

@@ -219,7 +219,7 @@ class Mark:
 
 def enemy_marks(view: SectorView) -> dict[Coordinate, Mark]:
     """Per enemy cell, the turn it was last fired at (or seen by recon) and what sonar
-    ruled out, as rules/003's tips mark them: a sonar sweep lists every course crossing
+    ruled out (docs/rules/sector.md, 'Reading sonar'): a sonar sweep lists every course crossing
     the sector, so each of its rows not listed holds no submarine heading across, and each
     of its columns not listed none heading down. Submarines never turn, so this holds for
     the rest of the game."""

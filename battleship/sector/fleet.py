@@ -1,4 +1,4 @@
-"""The sector game's fleet (decision 16): ships with bridges, submarines with headings.
+"""The sector game's fleet (docs/rules/sector.md): ships with bridges, submarines with headings.
 
 A ``Ship`` is a frozen value: where it lies now, which of its cells are hit, whether it is
 afloat. The game replaces a ship's value when it is hit or, for a submarine, when it moves.
@@ -39,7 +39,7 @@ class ShipSpec:
 
 FLEET: tuple[ShipSpec, ...] = (
     ShipSpec("Carrier", Kind.CARRIER, 5, 2),
-    # 003 draws the Battleship "=O==": its bow is its first cell (left or top).
+    # The Battleship's bow is its first cell (left or top): docs/rules/sector.md, 'The fleet'.
     ShipSpec("Battleship", Kind.BATTLESHIP, 4, 1),
     ShipSpec("Destroyer", Kind.DESTROYER, 3, 1),
     ShipSpec("Submarine", Kind.SUBMARINE, 2, 0),
@@ -163,7 +163,7 @@ class Ship:
 
     @property
     def sector(self) -> int:
-        """The sector of the bridge (003: "the sector of the bridge")."""
+        """The sector of the bridge (docs/rules/sector.md, 'A turn')."""
         return sector_of(self.bridge)
 
     @property
@@ -200,7 +200,7 @@ class Ship:
 
 def check_spacing(ships: Sequence[Ship], new: Ship) -> None:
     """``InvalidPlacement`` unless ``new`` keeps one clear cell, corners included, from
-    every ship already placed (decision 16) and is not one of them."""
+    every ship already placed (docs/rules/sector.md) and is not one of them."""
     for other in ships:
         if other.name == new.name:
             raise InvalidPlacement(

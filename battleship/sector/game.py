@@ -1,4 +1,4 @@
-"""A whole sector game (rules/003, decisions 15 to 20): setup, turns, reports, the end,
+"""A whole sector game (docs/rules/sector.md): setup, turns, reports, the end,
 snapshots, per-player views and the legal-action listing.
 
 Each player has a sea of its own, as in the classic game. A turn is one action with a ship
@@ -160,7 +160,7 @@ class SectorGame:
 
     def start(self) -> None:
         """Begin play; ``InvalidPlacement`` unless both fleets are complete. The first
-        player is the one chosen at creation, else a coin flip from the seed (decision 19)."""
+        player is the one chosen at creation, else a seeded coin flip (docs/rules/sector.md)."""
         self._require_setup()
         fleets = []
         for seat in PLAYERS:

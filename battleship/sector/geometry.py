@@ -1,4 +1,4 @@
-"""The sea of the sector game (rules/003, decision 15): 12 x 12 cells in sixteen 3 x 3 sectors.
+"""The sea of the sector game (docs/rules/sector.md): 12 x 12 cells in sixteen 3 x 3 sectors.
 
 Cells are the classic engine's ``Coordinate`` (``B7`` is row B, column 7); sectors are
 numbered 1 to 16 row by row from the top left and read as Roman numerals, I to XVI.
@@ -78,7 +78,7 @@ def on_board(row: int, col: int) -> bool:
 
 
 class Heading(enum.StrEnum):
-    """The way a submarine moves, fixed when it is placed (003: it cannot turn)."""
+    """The way a submarine moves, fixed when it is placed (it never turns: docs/rules/sector.md)."""
 
     NORTH = "N"
     SOUTH = "S"

@@ -158,7 +158,7 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class SectorView:
-    """Everything one player may know (decision 20), and nothing else: its own fleet as it
+    """Everything one player may know (docs/rules/sector.md), and nothing else: its own fleet as it
     is now, every report as it was told to this player, and what it may do. The enemy fleet
     appears only once the game is over. Two games that differ only in what this player was
     never told give equal views."""
@@ -208,7 +208,7 @@ class SectorView:
 
 
 def known_hits_in(reports: Iterable[Report], player: int) -> frozenset[Coordinate]:
-    """The cells ``player`` may not fire at (decision 18): those it was told it hit on a
+    """The cells ``player`` may not fire at (docs/rules/sector.md): those it was told it hit on a
     surface ship, while any enemy surface ship is afloat.
 
     Once every surface ship is sunk only submarines are left, and every cell is open again:

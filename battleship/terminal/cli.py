@@ -61,7 +61,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--mode",
         choices=["classic", "sector"],
         default="classic",
-        help="classic Battleship (default) or the sector game of rules/003 (levels 1 Deckhand, "
+        help="classic Battleship (default) or the game of sixteen sectors (levels 1 Deckhand, "
         "2 Gunner, 3 Admiral)",
     )
     parser.add_argument(

@@ -35,7 +35,7 @@ COLOURS = {
     CellState.GROUP: "33",
 }
 LEGEND = "X hit   o miss   # sunk   S ship   . open water"
-# The five-shot games of rules/004 record hits with an x and misses with an open circle;
+# The five-shot games' paper rules record hits with an x and misses with an open circle;
 # under group reports a cell fired at whose content is not known yet is a ?.
 FIVE_SHOT_SYMBOLS = {**SYMBOLS, CellState.HIT: "x"}
 FIVE_SHOT_LEGEND = "x hit   o miss   ? fired at, not known yet   # sunk   S ship   . open water"
@@ -62,7 +62,7 @@ class Console:
         self.legend = LEGEND
 
     def use_rules(self, rules: RuleSet) -> None:
-        """Draw the boards as the rules' own paper game does (rules/004: x and o)."""
+        """Draw the boards as the rules' own paper game does (docs/rules/five-shot.md: x and o)."""
         if rules.game_end is GameEnd.END_OF_ROUND:
             self.symbols, self.legend = FIVE_SHOT_SYMBOLS, FIVE_SHOT_LEGEND
 

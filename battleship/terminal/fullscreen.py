@@ -240,8 +240,8 @@ class GameScreen(Screen[None]):
         self._refresh()
 
     def _aim(self, cell: Coordinate, log: RichLog) -> None:
-        """Under group reports (rules/004): add ``cell`` to the turn, and fire the turn once
-        it is whole; its report is what the log says (no cell's own result)."""
+        """Under group reports (docs/rules/five-shot.md): add ``cell`` to the turn, and fire
+        the turn once it is whole; its report is what the log says (no cell's own result)."""
         try:
             Fire((*self.aimed, cell))  # a cell chosen twice in the turn is refused here
             self.game.boards[classic.COMPUTER].check_shot(cell)

@@ -4,7 +4,7 @@ computer, or watch two computer players, with the sixteen sectors drawn on both 
 Like the classic terminal game (``battleship.terminal.classic``; both draw on
 ``battleship.terminal.console``), plain Python over injected streams; boards and sentences come from
 one player's view (``battleship.sector.display``), so nothing hidden shows. The person is player 0
-and starts, as in the browser (decision 19)."""
+and starts, as in the browser (docs/rules/sector.md)."""
 
 from __future__ import annotations
 

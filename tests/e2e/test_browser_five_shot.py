@@ -1,5 +1,5 @@
-"""A five-shot game (rules/004) played to its end in real Chromium, on a desktop and on a
-phone-sized screen: rounds picked on the board and typed, a partial round refused, the
+"""A five-shot game (docs/rules/five-shot.md) played to its end in real Chromium, on a desktop
+and on a phone-sized screen: rounds picked on the board and typed, a partial round refused, the
 round's cells shown as one group until the reports settle them, and axe-core clean with
 group cells on screen."""
 

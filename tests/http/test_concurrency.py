@@ -40,7 +40,7 @@ def test_twenty_identical_fire_requests_store_exactly_one_move(server):
 
 
 def test_twenty_identical_five_shot_rounds_store_exactly_one_round(server):
-    """A round named whole (rules/004) and the computer's whole round: once."""
+    """A round named whole (docs/rules/five-shot.md) and the computer's whole round: once."""
     player = Player(server.url)
     game = player.new_game(level=5, rules="five_shot")
     game_id = game.rstrip("/").split("/")[-1]

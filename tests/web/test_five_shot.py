@@ -1,7 +1,7 @@
-"""The five-shot games of rules/004 in the browser: six ships with two Cruisers told apart,
-a round named whole and answered by its report, the round's cells shown as one group until
-the reports settle them, the end (a draw too) counted as it is, and nothing sent that tells
-which cell of a group hit."""
+"""The five-shot games (docs/rules/five-shot.md) in the browser: six ships with two Cruisers
+told apart, a round named whole and answered by its report, the round's cells shown as one
+group until the reports settle them, the end (a draw too) counted as it is, and nothing sent
+that tells which cell of a group hit."""
 
 import html
 import re

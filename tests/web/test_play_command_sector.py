@@ -1,4 +1,4 @@
-"""``manage.py play --mode sector``: the sector game of rules/003 in the terminal."""
+"""``manage.py play --mode sector``: the sector game (docs/rules/sector.md) in the terminal."""
 
 import io
 

@@ -375,10 +375,10 @@ def test_the_rules_page_maps_all_sixteen_sectors_and_what_sonar_rules_out(guest)
     assert [numeral for _state, numeral, _first, _last in sea] == numerals
     spans = {numeral: (first, last) for _state, numeral, first, last in sea}
     assert spans["I"] == ("A1", "C3")
-    assert spans["XIV"] == ("J4", "L6")  # 003's G10 is our J7: sector XV
+    assert spans["XIV"] == ("J4", "L6")  # the source's G10 is our J7: sector XV
     assert spans["XVI"] == ("J10", "L12")
     assert not any(state for state, *_ in sea)
-    # 003's tip: sweeps of VI and XVI that find nothing clear VIII and XIV as well.
+    # The sonar tip (docs/rules/sector.md): sweeps of VI and XVI finding nothing clear VIII and XIV.
     states = {numeral: state for state, numeral, _first, _last in sonar}
     assert {n for n, s in states.items() if s == "scanned"} == {"VI", "XVI"}
     assert {n for n, s in states.items() if s == "clear"} == {"VIII", "XIV"}

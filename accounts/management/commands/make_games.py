@@ -7,8 +7,8 @@
 ``--players N --player-games G`` also makes a site around the user: N more players
 (``player0001`` …) share G more games, drawn at random among them (so some play far more
 than others). ``--rules`` names the rule sets to draw each game's from (repeat a name to
-make it commoner). ``--sector-games`` and ``--player-sector-games`` make sector battles
-(rules/003) the same way: the user's, and the other players' (who need ``--players``, made
+make it commoner). ``--sector-games`` and ``--player-sector-games`` make sector battles the
+same way (docs/rules/sector.md): the user's, and the other players' (who need ``--players``, made
 now or by an earlier run).
 
 The person's side is played by a computer player too (a level drawn per game), the

@@ -224,8 +224,8 @@ class Result:
     move_ms_max: float
     turns_mean: float = 0.0
     """Turns to win: a weapon or a Salvo turn is one turn, however many cells it fires at.
-    On the range nobody fires back, so a round (rules/004) is one turn: ``rounds`` in the
-    JSON is the same figure, under the name the five-shot rules use."""
+    On the range nobody fires back, so a round is one turn: ``rounds`` in the JSON is the same
+    figure, under the name the five-shot rules use (docs/rules/five-shot.md)."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""

@@ -52,8 +52,8 @@ class Captain(ComputerPlayer):
         return hard_placement(rules, f"{self.seed}:{self.level}:fleet")
 
 
-# Turns of five shots and more (rules/004): the cells a ship already hit leaves open are
-# rarely five, so the rest of the turn hunts by the count instead of at random.
+# Turns of five shots and more (docs/rules/five-shot.md): the cells a ship already hit
+# leaves open are rarely five, so the rest of the turn hunts by the count instead of at random.
 VOLLEYS = (ShotsPerTurn.FIXED, ShotsPerTurn.UNHIT_CELLS)
 
 

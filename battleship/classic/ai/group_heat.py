@@ -1,4 +1,4 @@
-"""Where the ships may lie under group reports (rules/004): the Captain's and the
+"""Where the ships may lie under group reports (docs/rules/five-shot.md): the Captain's and the
 Admiral's heat when no cell's result is announced.
 
 The engine's deduction (``battleship.classic.groups``) gives, for every ship hit at least once,

@@ -4,9 +4,10 @@ A sinking announces the ship's name and the shot that sank it, never its cells: 
 belong to which sunk ship is worked out here (``sunk_layouts``), and the hits no sunk ship
 explains are the ones still to chase.
 
-Under group reports (rules/004) no cell's result is announced: the cells the reports settle
-(``battleship.classic.groups``) are the hits and misses, the others fired at are ``unknown`` (never
-water by default), and the deduction's candidates say where each ship hit may lie.
+Under group reports (docs/rules/five-shot.md) no cell's result is announced: the cells the
+reports settle (``battleship.classic.groups``) are the hits and misses, the others fired at
+are ``unknown`` (never water by default), and the deduction's candidates say where each ship
+hit may lie.
 """
 
 from __future__ import annotations

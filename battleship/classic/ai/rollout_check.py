@@ -6,7 +6,7 @@ tie. The Admiral breaks ties at random and searches the last ship, so the claim 
 by position: the fleets that fit the view are drawn by the engine's odds, and on each the Admiral
 plays to the end from the likeliest cell and from the search's, with the same player seed (common
 random numbers). Far fewer games tell a claim apart this way than whole paired games, where one
-changed shot changes the rest of the game. """
+changed shot changes the rest of the game."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``python manage.py play``: Battleship against the computer in the terminal, or watch two.
 
-A thin wrapper: the game itself is ``battleship.cli.classic``, which tests drive directly. From the
-command line ``manage.py play`` runs ``battleship.cli.classic.main`` before Django is set up (see
+A thin wrapper: the game itself is ``battleship.terminal``, which tests drive directly. From the
+command line ``manage.py play`` runs ``battleship.terminal.cli.main`` before Django is set up (see
 ``manage.py``), so it needs no web settings; this command is what ``call_command("play")``
 runs, with the same options and checks.
 """

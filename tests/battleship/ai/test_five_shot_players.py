@@ -1,5 +1,5 @@
-"""The computer under the five-shot rules of rules/004: every level plays whole games by
-the rules from its own view, reads group reports as what they are (a cell whose result was
+"""The computer under the five-shot rules (docs/rules/five-shot.md): every level plays whole
+games by the rules from its own view, reads group reports as what they are (a cell whose result was
 not announced is not water), and the Admiral's posterior is the one over fleets that fit
 every report."""
 

@@ -1,4 +1,4 @@
-"""The five-shot rules of rules/004 (decisions 10 to 13), by known answers: the fleet of
+"""The five-shot rules (docs/rules/five-shot.md), by known answers: the fleet of
 six, a scripted round and its exact group report, a draw, the shots of the cells variant
 falling as cells are hit, what the shooter's view holds and hides, and the cells the
 group reports settle."""

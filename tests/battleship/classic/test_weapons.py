@@ -1,4 +1,4 @@
-"""Special weapons (decision 14): an air strike and two torpedoes each, a whole turn each.
+"""Special weapons (docs/rules/special-weapons.md): an air strike and two torpedoes each.
 
 Known answers for each weapon at an edge and a corner, a torpedo's first contact, and every
 refusal (a weapon spent, a weapon the rules lack, a strike off the board, a torpedo along no

@@ -1,5 +1,5 @@
-"""Battleship-v0 under the five-shot rules of rules/004: under group reports a step names
-a cell of the turn and the turn's last cell fires it; nothing per cell is told before the
+"""Battleship-v0 under the five-shot rules (docs/rules/five-shot.md): under group reports a
+step names a cell of the turn and the turn's last cell fires it; nothing per cell is told before the
 reports settle it."""
 
 import gymnasium as gym

@@ -1,4 +1,4 @@
-"""Helpers: sector games with fleets written out, as in 003's drawings."""
+"""Helpers: sector games with fleets written out, as the sector game's source draws them."""
 
 import pytest
 

@@ -1,6 +1,6 @@
-"""Known answers that pin the sector game's rules: 003's own examples in our cell names
-(decision 15: 003 letters its columns, so its "G10" is our J7), and the cases 003 and
-decisions 16 to 18 settle."""
+"""Known answers that pin the sector game's rules (docs/rules/sector.md): its source's own
+examples in our cell names (the source letters its columns, so its "G10" is our J7), and the
+cases the rules settle."""
 
 import pytest
 
@@ -42,14 +42,14 @@ def test_it_numbers_sectors_row_by_row_as_003_draws_them():
     assert sector_of(parse_cell("A12")) == 4
     assert sector_of(parse_cell("E5")) == 6
     assert sector_of(parse_cell("L12")) == 16
-    # 003's G10, H10 and I12 (our J7, J8, L9) lie in the sector of its columns G to I and
-    # rows 10 to 12: XV on 003's own map (its text calls it XIV).
+    # The source's G10, H10 and I12 (our J7, J8, L9) lie in the sector of its columns G to I and
+    # rows 10 to 12: XV on the source's own map (its text calls it XIV).
     assert {sector_of(c) for c in cells("J7", "J8", "L9")} == {15}
 
 
 def test_recon_names_the_occupied_cells_of_the_sector_and_not_the_submarine():
-    """003's aircraft example: a Destroyer across J6-J8 (003's F10-H10), the Battleship from
-    L9 (003's I12) and a submarine moved to L7-L8 (003's G12-H12) beneath the aircraft."""
+    """The source's aircraft example: a Destroyer across J6-J8 (its F10-H10), the Battleship
+    from L9 (its I12) and a submarine moved to L7-L8 (its G12-H12) beneath the aircraft."""
     enemy = fleet(
         ("Destroyer", "J6", "across"),
         ("Battleship", "L9", "across"),
@@ -70,7 +70,7 @@ def test_recon_names_the_occupied_cells_of_the_sector_and_not_the_submarine():
 
 
 def test_sonar_reports_the_course_of_a_submarine_in_another_sector():
-    """003's sonar example: a submarine at F4-F5 heading up (our D6-E6), sonar over X."""
+    """The source's sonar example: a submarine at F4-F5 heading up (our D6-E6), sonar over X."""
     enemy = fleet(("Submarine", "D6", "^"))
     game = game_with(enemy)
     assert game.fleets[1][3].bridge == parse_cell("E6")  # astern, away from its heading
@@ -111,7 +111,7 @@ def test_sonar_over_an_empty_sector_reports_nothing():
 
 
 def test_a_shot_announces_the_sector_of_the_firing_ships_bridge():
-    """003: "Shoot from sector III to F3." "Water." (our C6), fired by a Destroyer whose
+    """The source's shot from sector III at its F3, water (our C6), fired by a Destroyer whose
     bridge is in III."""
     mine = [
         ("Carrier", "A1", "across"),
@@ -130,7 +130,7 @@ def test_a_shot_announces_the_sector_of_the_firing_ships_bridge():
 
 
 def test_a_barrage_tells_only_the_number_of_hits():
-    """003: "Shoot three shots from sector XI to A4, A5 and D1." "Two hits." (our D1, E1
+    """The source's barrage from sector XI at its A4, A5 and D1, two hits (our D1, E1
     and A4), fired by a Battleship whose bridge is in XI."""
     mine = [
         ("Carrier", "A1", "across"),

@@ -1,6 +1,6 @@
 """No action reveals more than the rules say: two games that differ only in where the
 enemy's ships lie give a player equal views, turn after turn, for as long as what that
-player was told is the same (decision 20)."""
+player was told is the same (docs/rules/sector.md)."""
 
 import json
 import random

@@ -1,4 +1,4 @@
-"""The five-shot games of rules/004 in the terminal: hits x and misses o as 004 records
+"""The five-shot games in the terminal: hits x and misses o as their paper rules record
 them, the cells of a turn whose content is not known yet as ?, a turn named whole and
 answered by its report."""
 
