@@ -7,6 +7,8 @@ PORT ?= 8000
 # The PostgreSQL that `make test` also runs the suite on, when reachable (pytest-django
 # creates and drops its own test_<name> database there).
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+# The test runs' workers (pytest-xdist): one a core, each test file on one of them.
+PARALLEL ?= -n $(shell nproc) --dist loadfile
 
 .PHONY: run dev serve secret-key test browser gettext translations loadtest loadcost faulttest outagetest clean
 
@@ -101,16 +103,17 @@ test: $(VENV)/.installed-dev browser node_modules/.installed gettext
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	@# Every string in every language, none stale or fuzzy; compiles the .mo files the tests read.
 	$(BIN)/python manage.py translations --check
-	@# The library's tests, once and without Django.
-	$(BIN)/python -m pytest tests/battleship -p no:django
+	@# Each run on two workers (pytest-xdist), a test file to a worker (a module's data is
+	@# built once). The library's tests, once and without Django:
+	$(BIN)/python -m pytest tests/battleship -p no:django $(PARALLEL)
 	@# The site's tests on SQLite, then the tests over real HTTP (their servers run on both
 	@# databases) and in the browser, once.
-	$(BIN)/python -m pytest tests/web tests/http tests/e2e
+	$(BIN)/python -m pytest tests/web tests/http tests/e2e $(PARALLEL)
 	@# The site's tests again on PostgreSQL, when one is reachable.
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(TEST_PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
 		echo "PostgreSQL at $(TEST_PG_URL): the site's tests again on it"; \
 		DATABASE_URL=$(TEST_PG_URL) TEST_DATABASE_NAME=test_battleship_$$(pwd | md5sum | cut -c1-8) \
-			$(BIN)/python -m pytest tests/web; \
+			$(BIN)/python -m pytest tests/web $(PARALLEL); \
 	else \
 		echo "No PostgreSQL at $(TEST_PG_URL): the PostgreSQL run is skipped"; \
 	fi
