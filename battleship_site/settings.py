@@ -56,6 +56,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Around everything that may wait on the database, the session's saving included.
+    "battleship_site.deadlines.DatabaseDeadlineMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen (its cookie), else the browser's Accept-Language.
@@ -103,19 +105,36 @@ DATABASES = {
 # which starts a thread per request and so would only leave connections behind.
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0 if DEBUG else 60))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# How long a request may wait on the database, all well below gunicorn's worker timeout
+# (30 s), so that a database that is slow, locked, frozen or unreachable gives the site's
+# own 503 and the worker lives on (battleship_site/deadlines.py, docs/operations.md):
+# connecting (PostgreSQL), one statement (PostgreSQL's statement_timeout, SQLite's busy
+# timeout), and any wait on PostgreSQL that is still going this long after the request began.
+DATABASE_CONNECT_TIMEOUT = env.int("DATABASE_CONNECT_TIMEOUT", default=3)
+DATABASE_STATEMENT_TIMEOUT = env.float("DATABASE_STATEMENT_TIMEOUT", default=4)
+DATABASE_WAIT_LIMIT = env.float("DATABASE_WAIT_LIMIT", default=5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent use of one file: WAL lets readers run beside a writer; IMMEDIATE takes the
     # write lock when a transaction begins, so two moves queue instead of deadlocking.
+    busy_ms = int(DATABASE_STATEMENT_TIMEOUT * 1000)
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            "timeout": DATABASE_STATEMENT_TIMEOUT,
             "init_command": (
-                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                f"PRAGMA busy_timeout={busy_ms};"
             ),
         }
     )
 else:
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "connect_timeout": DATABASE_CONNECT_TIMEOUT,
+            # A long migration or command: DATABASE_STATEMENT_TIMEOUT=0 lifts it.
+            "options": f"-c statement_timeout={int(DATABASE_STATEMENT_TIMEOUT * 1000)}",
+        }
+    )
     # Several checkouts testing against one server each need their own test database.
     if env("TEST_DATABASE_NAME", default=""):
         DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME")}
