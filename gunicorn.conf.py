@@ -13,5 +13,5 @@ secure_scheme_headers: dict[str, str] = {}
 
 # A worker still busy with one request after this long is killed and the player gets a bare
 # 500. The site's own limits on waiting for the database and Redis are well below it
-# (the DATABASE_* settings), so an outage is the site's 503 instead.
+# (the DATABASE_* settings and REDIS_TIMEOUT), so an outage is the site's 503 instead.
 timeout = 30

@@ -141,11 +141,15 @@ else:
 
 # One cache shared by every worker process (rate limits must count across them): Redis when
 # REDIS_URL is set, else this process's memory (fine for `make run`, one process).
+# Redis that is slow, frozen or unreachable: each connection and each command waits at most
+# REDIS_TIMEOUT seconds (by default redis-py would wait for ever), then the site answers 503.
+REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=2)
 if env("REDIS_URL", default=""):
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": env("REDIS_URL"),
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT, "SOCKET_TIMEOUT": REDIS_TIMEOUT},
         }
     }
     # Sessions read from the shared cache, written through to the database: a page no
