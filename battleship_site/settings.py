@@ -192,7 +192,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request": {"()": "battleship_site.logs.RequestLine"}},
+    "filters": {
+        "request": {"()": "battleship_site.logs.RequestLine"},
+        "client_mistake": {"()": "battleship_site.logs.ClientMistake"},
+    },
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(method)s %(path)s %(message)s"}
     },
@@ -202,7 +205,13 @@ LOGGING = {
             "stream": "ext://sys.stderr",
             "filters": ["request"],
             "formatter": "line",
-        }
+        },
+        "client_mistakes": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request", "client_mistake"],
+            "formatter": "line",
+        },
     },
     "root": {"handlers": ["stderr"], "level": env("LOG_LEVEL", default="WARNING")},
     "loggers": {
@@ -211,6 +220,12 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # A client's mistake (a 400: too big, too many fields, a bad host): a warning line.
+        "django.security": {
+            "handlers": ["client_mistakes"],
+            "level": "WARNING",
+            "propagate": False,
+        },
     },
 }
 
