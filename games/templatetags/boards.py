@@ -210,6 +210,8 @@ def fleet_status(
     for ship in ships:
         if ship.sunk:
             state = pgettext("ship", "sunk")
+        elif ship.sunk is None:
+            state = pgettext("ship", "not known")  # under fog of war: afloat or sunk, untold
         elif ship.hits is None:
             state = pgettext("ship", "afloat")  # an enemy ship's damage is not known until it sinks
         elif ship.hits:
