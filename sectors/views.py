@@ -112,7 +112,7 @@ SYMBOLS = {
 
 def _marked(words: str, mark: Mark | None) -> str:
     """A cell's words with what else is known of it: the turn it was fired at or seen,
-    and what sonar ruled out ("B7 hit, turn 4, no submarine can be here")."""
+    and what sonar ruled out ("hit, turn 4, no submarine can be here")."""
     if mark is None:
         return words
     if mark.turn is not None:
@@ -135,7 +135,7 @@ def sea(
     """A sea's rows for the template: each cell's label, state, words, symbol, the turn it
     was fired at (``marks``: the enemy sea in play), and the sector lines and numerals."""
     rows = []
-    cell_words = pgettext("sector cell", "%(cell)s %(words)s, sector %(sector)s")
+    cell_words = pgettext("sector cell", "%(cell)s, %(words)s, sector %(sector)s")
     for row in range(SIZE):
         cells = []
         for col in range(SIZE):

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from games.display import Cell, CellState, Hull, ShipStatus
 from games.hints import HeatCell
-from games.words import ship_name
+from games.words import opponent, ship_name
 
 register = template.Library()
 
@@ -231,6 +231,12 @@ def fleet_status(
         + "".join(items)
         + "</ul>"
     )
+
+
+@register.filter(name="opponent")
+def opponent_filter(said: str) -> str:
+    """A level's name as said after "against the" ("Gegen den Rekruten", in German)."""
+    return opponent(said)
 
 
 @register.filter(name="ship_name")
