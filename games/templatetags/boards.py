@@ -133,7 +133,7 @@ def enemy_cells(
     html = []
     for cell in cells:
         label = escape(cell.label)
-        td = _td(cell, f' role="gridcell" id="enemy-{label}"{_swap(oob)}') + ">"
+        td = _td(cell, f' id="enemy-{label}"{_swap(oob)}') + ">"
         if cell.can_fire and heat and cell.label in heat:
             html.append(f"{td}{_heat_button(label, heat[cell.label])}</td>")
         elif cell.can_fire:
@@ -173,7 +173,7 @@ def setup_cells(cells: Iterable[Cell]) -> SafeString:
     html = []
     for cell in cells:
         ship = f' data-ship="{escape(cell.ship)}"' if cell.ship else ""
-        td = _td(cell, ' role="gridcell"')
+        td = _td(cell)
         html.append(
             f"{td}>{_hull(cell.hull)}"
             f'<button type="submit" name="cell" value="{escape(cell.label)}" '

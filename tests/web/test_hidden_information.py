@@ -59,7 +59,7 @@ def enemy_board(html):
 
 def enemy_cells(html):
     """Each enemy cell a response carries, by label: its whole ``<td>``."""
-    found = re.findall(r'(<td role="gridcell" id="enemy-([A-J]\d+)".*?</td>)', html, re.S)
+    found = re.findall(r'(<td id="enemy-([A-J]\d+)".*?</td>)', html, re.S)
     return {label: td for td, label in found}
 
 
