@@ -10,16 +10,24 @@ TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 # The test runs' workers (pytest-xdist): one a core, each test file on one of them.
 PARALLEL ?= -n $(shell nproc) --dist loadfile
 
-.PHONY: run dev serve secret-key test browser gettext translations loadtest loadcost faulttest outagetest clean
+.PHONY: run dev serve secret-key test browser java gettext translations loadtest loadcost faulttest outagetest clean
 
 # Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
-# browser tests load into each page to check it for accessibility. The site loads none of it.
+# browser tests load into each page to check it for accessibility, and vnu-jar, the W3C Nu
+# HTML checker that tests/web/test_valid_html.py runs (on Java, below). The site loads none
+# of it. No install scripts: vnu-jar's would download a Java runtime of its own.
 node_modules/.installed: package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	@touch $@
+
+# The HTML checker is a Java program: Debian's default-jre-headless where Java is missing.
+java:
+	@command -v java >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq default-jre-headless >/dev/null; }
 
 # A stamp per requirements file: installing again only when a pin changes keeps reruns fast.
 $(BIN)/python:
@@ -91,7 +99,7 @@ gettext:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
 
-test: $(VENV)/.installed-dev browser node_modules/.installed gettext
+test: $(VENV)/.installed-dev browser java node_modules/.installed gettext
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

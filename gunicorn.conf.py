@@ -10,3 +10,8 @@ client on the machine could pass a plain request off as a secure one. It trusts 
 
 forwarded_allow_ips = ""
 secure_scheme_headers: dict[str, str] = {}
+
+# A worker still busy with one request after this long is killed and the player gets a bare
+# 500. The site's own limits on waiting for the database and Redis are well below it
+# (the DATABASE_* settings and REDIS_TIMEOUT), so an outage is the site's 503 instead.
+timeout = 30

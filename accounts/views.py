@@ -8,8 +8,10 @@ or ``owned_by(request)`` for a replay), so anyone else's history or replay is a 
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib.auth import authenticate, get_user_model, login
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.paginator import Paginator
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -44,11 +46,30 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("statistics")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        # Logging in sends user_logged_in, which hands the guest's games over.
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(settings.LOGIN_REDIRECT_URL)
+        user = create_account(request, form)
+        if user is not None:
+            # Logging in sends user_logged_in, which hands the guest's games over.
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect(settings.LOGIN_REDIRECT_URL)
     return TemplateResponse(request, "registration/signup.html", {"form": form})
+
+
+def create_account(request: HttpRequest, form: SignupForm) -> AbstractBaseUser | None:
+    """The new account, or None with the form told why. The name was free when the form
+    checked it, but another request can take it before the insert: most often the same form
+    sent twice (a double click). With the same password that is the same sign-up, and this
+    answer logs in as the first one did; anyone else is told the name is taken."""
+    try:
+        with transaction.atomic():
+            return form.save()
+    except IntegrityError:
+        username = form.cleaned_data["username"]
+        twin = authenticate(request, username=username, password=form.cleaned_data["password1"])
+        if twin is not None:
+            return twin
+        taken = get_user_model()._meta.get_field("username").error_messages["unique"]
+        form.add_error("username", taken)
+        return None
 
 
 @require_POST

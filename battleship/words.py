@@ -67,6 +67,20 @@ _LEVELS: dict[str, Callable[[], str]] = {
 }
 
 
+# A computer player's name as said after "against the" ("Against the %(name)s"): where a
+# language needs an article there, or declines the name, its translation in this context
+# says so (German: "gegen den Rekruten"). Translators see the context "against the".
+_OPPONENTS: dict[str, Callable[[], str]] = {
+    "Recruit": lambda: pgettext("against the", "Recruit"),
+    "Ensign": lambda: pgettext("against the", "Ensign"),
+    "Lieutenant": lambda: pgettext("against the", "Lieutenant"),
+    "Captain": lambda: pgettext("against the", "Captain"),
+    "Admiral": lambda: pgettext("against the", "Admiral"),
+    "Deckhand": lambda: pgettext("against the", "Deckhand"),
+    "Gunner": lambda: pgettext("against the", "Gunner"),
+}
+
+
 def ship_name(name: str) -> str:
     """A ship's name from the rule set, in the reader's language (unknown names as given)."""
     say = _SHIPS.get(name)
@@ -77,6 +91,15 @@ def level_name(name: str) -> str:
     """A computer player's name (its rank), in the reader's language."""
     say = _LEVELS.get(name)
     return say() if say else name
+
+
+def opponent(said: str) -> str:
+    """A computer player's name as ``level_name`` says it, as it is said after "against
+    the" in the same language (as given, if it is no level's name)."""
+    for name, say in _LEVELS.items():
+        if say() == said:
+            return _OPPONENTS[name]()
+    return said
 
 
 def gettext_noop(message: str) -> str:

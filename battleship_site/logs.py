@@ -14,3 +14,19 @@ class RequestLine(logging.Filter):
         record.method = getattr(request, "method", "-") or "-"
         record.path = getattr(request, "path", "-") or "-"
         return True
+
+
+class ClientMistake(logging.Filter):
+    """What Django's security loggers report (``django.security.*``: a body over the size
+    limit, too many fields, a host not in ALLOWED_HOSTS, any other SuspiciousOperation) is
+    a 400 for a request that could not be honoured: the client's mistake, or someone
+    probing. One WARNING line each, without the traceback Django attaches (it says nothing
+    about the site, and anyone could grow the log by 3 MB POSTs with it)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.WARNING:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info = None
+        record.exc_text = None
+        record.stack_info = None
+        return True

@@ -57,6 +57,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Around everything that may wait on the database, the session's saving included.
+    "battleship_site.deadlines.DatabaseDeadlineMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen (its cookie), else the browser's Accept-Language.
@@ -104,30 +106,51 @@ DATABASES = {
 # which starts a thread per request and so would only leave connections behind.
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0 if DEBUG else 60))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# How long a request may wait on the database, all well below gunicorn's worker timeout
+# (30 s), so that a database that is slow, locked, frozen or unreachable gives the site's
+# own 503 and the worker lives on (battleship_site/deadlines.py, docs/operations.md):
+# connecting (PostgreSQL), one statement (PostgreSQL's statement_timeout, SQLite's busy
+# timeout), and any wait on PostgreSQL that is still going this long after the request began.
+DATABASE_CONNECT_TIMEOUT = env.int("DATABASE_CONNECT_TIMEOUT", default=3)
+DATABASE_STATEMENT_TIMEOUT = env.float("DATABASE_STATEMENT_TIMEOUT", default=4)
+DATABASE_WAIT_LIMIT = env.float("DATABASE_WAIT_LIMIT", default=5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent use of one file: WAL lets readers run beside a writer; IMMEDIATE takes the
     # write lock when a transaction begins, so two moves queue instead of deadlocking.
+    busy_ms = int(DATABASE_STATEMENT_TIMEOUT * 1000)
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            "timeout": DATABASE_STATEMENT_TIMEOUT,
             "init_command": (
-                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                f"PRAGMA busy_timeout={busy_ms};"
             ),
         }
     )
 else:
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "connect_timeout": DATABASE_CONNECT_TIMEOUT,
+            # A long migration or command: DATABASE_STATEMENT_TIMEOUT=0 lifts it.
+            "options": f"-c statement_timeout={int(DATABASE_STATEMENT_TIMEOUT * 1000)}",
+        }
+    )
     # Several checkouts testing against one server each need their own test database.
     if env("TEST_DATABASE_NAME", default=""):
         DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME")}
 
 # One cache shared by every worker process (rate limits must count across them): Redis when
 # REDIS_URL is set, else this process's memory (fine for `make run`, one process).
+# Redis that is slow, frozen or unreachable: each connection and each command waits at most
+# REDIS_TIMEOUT seconds (by default redis-py would wait for ever), then the site answers 503.
+REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=2)
 if env("REDIS_URL", default=""):
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": env("REDIS_URL"),
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT, "SOCKET_TIMEOUT": REDIS_TIMEOUT},
         }
     }
     # Sessions read from the shared cache, written through to the database: a page no
@@ -170,7 +193,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request": {"()": "battleship_site.logs.RequestLine"}},
+    "filters": {
+        "request": {"()": "battleship_site.logs.RequestLine"},
+        "client_mistake": {"()": "battleship_site.logs.ClientMistake"},
+    },
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(method)s %(path)s %(message)s"}
     },
@@ -180,7 +206,13 @@ LOGGING = {
             "stream": "ext://sys.stderr",
             "filters": ["request"],
             "formatter": "line",
-        }
+        },
+        "client_mistakes": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request", "client_mistake"],
+            "formatter": "line",
+        },
     },
     "root": {"handlers": ["stderr"], "level": env("LOG_LEVEL", default="WARNING")},
     "loggers": {
@@ -189,6 +221,12 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # A client's mistake (a 400: too big, too many fields, a bad host): a warning line.
+        "django.security": {
+            "handlers": ["client_mistakes"],
+            "level": "WARNING",
+            "propagate": False,
+        },
     },
 }
 

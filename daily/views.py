@@ -28,6 +28,7 @@ from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
 from games.forms import excerpt
 from games.refusals import refusal
 from games.views import HttpRequest, per_address, player_key
+from modes.models import guest_id
 
 PAGE = "daily/daily.html"
 FIRST_DAY = date(2026, 11, 1)  # the first daily challenge
@@ -65,6 +66,7 @@ def no_such_day(request: HttpRequest, error: NoSuchDay) -> TemplateResponse:
 def today_page(request: HttpRequest) -> HttpResponse:
     """Today's challenge: the board, or the result once the fleet is sunk."""
     day = today()
+    known_browser(request)
     return render_day(request, day, DailyAttempt.of_player(day, request))
 
 
@@ -77,7 +79,16 @@ def day_page(request: HttpRequest, day: str) -> HttpResponse:
         chosen = parse_day(day)
     except NoSuchDay as error:
         return no_such_day(request, error)
+    known_browser(request)
     return render_day(request, chosen, DailyAttempt.of_player(chosen, request))
+
+
+def known_browser(request: HttpRequest) -> None:
+    """A guest's browser gets its guest id (its session cookie) with the page, before its
+    first shot: then however many first shots race, they all carry it, and the database's
+    one attempt per guest and day makes them one attempt."""
+    if not request.user.is_authenticated:
+        guest_id(request, create=True)
 
 
 @require_POST
@@ -103,6 +114,13 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
     except ValueError as bad:
         attempt = DailyAttempt.of_player(chosen, request)
         return render_day(request, chosen, attempt, error=refusal(bad), status=400)
+    if not request.user.is_authenticated and guest_id(request) is None:
+        # No session came with the shot, so nothing says which browser sent it: forty such
+        # first shots at once would be forty players. Nothing is stored; the answer gives
+        # the browser its guest id, and its next shot starts its one attempt.
+        known_browser(request)
+        error = _("That shot was not stored: your browser was new here. Fire again.")
+        return render_day(request, chosen, None, error=error, status=409)
     attempt = DailyAttempt.of_player(chosen, request, create=expected == 0)
     if attempt is None:  # a page from a first shot that was not stored: nothing to start
         error = _("That board was out of date; this is the current one.")

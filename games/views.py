@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Avg, Count, Sum
 from django.http import Http404, HttpResponse
 from django.http import HttpRequest as DjangoHttpRequest
@@ -102,8 +103,12 @@ def home(request: HttpRequest) -> TemplateResponse:
 @require_safe
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
-    """Up and reaching the database: for monitoring, and the load test's trivial page."""
+    """Up and reaching what every page needs: the database, and the shared cache (Redis,
+    when REDIS_URL is set: sessions and counters). Either away is a 503 (the outage
+    middleware), so a load balancer stops sending players here. For monitoring, and the
+    load test's trivial page."""
     Game.objects.exists()
+    cache.get("healthz")
     return HttpResponse("ok", content_type="text/plain")
 
 

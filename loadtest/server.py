@@ -171,8 +171,12 @@ def start_server(
     database: str,
     workers: int = 4,
     gunicorn_args: Sequence[str] = (),
+    migrate: bool = True,
+    ready_path: str = "/",
     **extra: str,
 ) -> Server:
+    """gunicorn on a free port, once it answers ``ready_path``. ``migrate=False`` and a
+    static file as ``ready_path`` start it on a database that does not answer."""
     port = free_port()
     env = {
         **os.environ,
@@ -196,7 +200,8 @@ def start_server(
         **extra,
     }
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+    commands = [["migrate", "--noinput", "-v0"]] if migrate else []
+    for args in [*commands, ["collectstatic", "--noinput", "-v0"]]:
         subprocess.run(  # noqa: S603 -- our own manage.py
             [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True
         )
@@ -232,7 +237,7 @@ def start_server(
         while time.monotonic() < deadline:
             try:
                 # Up: answering (a redirect too, when the server is told to send to HTTPS).
-                if httpx.get(url + "/", timeout=1).status_code < 400:
+                if httpx.get(url + ready_path, timeout=1).status_code < 400:
                     return Server(url, env, process, log, errors=errors)
             except httpx.TransportError:
                 time.sleep(0.2)

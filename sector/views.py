@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
@@ -112,7 +112,7 @@ SYMBOLS = {
 
 def _marked(words: str, mark: Mark | None) -> str:
     """A cell's words with what else is known of it: the turn it was fired at or seen,
-    and what sonar ruled out ("B7 hit, turn 4, no submarine can be here")."""
+    and what sonar ruled out ("hit, turn 4, no submarine can be here")."""
     if mark is None:
         return words
     if mark.turn is not None:
@@ -135,7 +135,7 @@ def sea(
     """A sea's rows for the template: each cell's label, state, words, symbol, the turn it
     was fired at (``marks``: the enemy sea in play), and the sector lines and numerals."""
     rows = []
-    cell_words = pgettext("sector cell", "%(cell)s %(words)s, sector %(sector)s")
+    cell_words = pgettext("sector cell", "%(cell)s, %(words)s, sector %(sector)s")
     for row in range(SIZE):
         cells = []
         for col in range(SIZE):
@@ -234,7 +234,7 @@ def _latest(view: SectorView) -> list[str]:
     return [describe(r, HUMAN) for r in reports[start:]]
 
 
-@require_GET
+@require_safe
 def new_battle(request: HttpRequest) -> TemplateResponse:
     """Choose the sector game's opponent."""
     return TemplateResponse(request, "sector/new.html", {"levels": levels()})
@@ -373,7 +373,7 @@ def create_battle(request: HttpRequest) -> HttpResponse:
     return redirect(battle)
 
 
-@require_GET
+@require_safe
 @never_cache
 @vary_on_headers("HX-Request")
 def battle_page(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
@@ -483,7 +483,7 @@ def resign(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     return redirect(battle)
 
 
-@require_GET
+@require_safe
 def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
     """A finished battle turn by turn: both fleets, every shot, the submarines' tracks."""
     battle = _battle(request, battle_id)
@@ -515,7 +515,7 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
     return TemplateResponse(request, "sector/replay.html", context)
 
 
-@require_GET
+@require_safe
 def history(request: HttpRequest) -> TemplateResponse:
     """This person's sector battles, newest first."""
     mine = SectorBattle.objects.owned_by(request)

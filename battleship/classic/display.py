@@ -135,7 +135,7 @@ class ShipStatus:
     name: str
     length: int
     hits: int | None  # None where it cannot be known (enemy ships before the end)
-    sunk: bool
+    sunk: bool | None  # None where it cannot be known (under fog of war, before the end)
 
 
 @dataclass(frozen=True)
@@ -361,8 +361,11 @@ def _enemy_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
     """Their ships: sunk or not, and nothing more (their damage is not announced).
 
     At the end their fleet is revealed, and a ship all of whose cells were hit is sunk
-    whether or not its sinking was named (under fog of war none is).
+    whether or not its sinking was named. Under fog of war no sinking is named, so before
+    the end whether a ship is sunk is not known (None): the list claims neither.
     """
+    if not view.enemy_fleet and not view.rules.names_sunk_ships:
+        return [ShipStatus(cells.labels[s.name], s.length, None, None) for s in view.rules.fleet]
     sunk = set(cells.sunk) if view.enemy_fleet else set(view.enemy_sunk)
     return [
         ShipStatus(cells.labels[s.name], s.length, None, s.name in sunk) for s in view.rules.fleet

@@ -287,7 +287,9 @@ class GameScreen(Screen[None]):
         lines = ["Your fleet"]
         lines += [f"  {'sunk ' if s.sunk else 'afloat'} {s.name}" for s in display.own_fleet]
         lines.append("Enemy fleet")
-        lines += [f"  {'sunk ' if s.sunk else 'afloat'} {s.name}" for s in display.enemy_fleet]
+        # Under fog of war whether one of theirs is sunk is not known (None) until the end.
+        said = {True: "sunk ", False: "afloat", None: "?     "}
+        lines += [f"  {said[s.sunk]} {s.name}" for s in display.enemy_fleet]
         if view.my_turn and view.shots_left_in_turn > 1:
             lines.append(f"{view.shots_left_in_turn} shots left this turn")
         self.query_one("#fleets", Static).update("\n".join(lines))

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
 from battleship.classic.display import Cell, CellState, Hull, ShipStatus
-from battleship.words import ship_name
+from battleship.words import opponent, ship_name
 from games.hints import HeatCell
 
 register = template.Library()
@@ -133,7 +133,7 @@ def enemy_cells(
     html = []
     for cell in cells:
         label = escape(cell.label)
-        td = _td(cell, f' role="gridcell" id="enemy-{label}"{_swap(oob)}') + ">"
+        td = _td(cell, f' id="enemy-{label}"{_swap(oob)}') + ">"
         if cell.can_fire and heat and cell.label in heat:
             html.append(f"{td}{_heat_button(label, heat[cell.label])}</td>")
         elif cell.can_fire:
@@ -173,7 +173,7 @@ def setup_cells(cells: Iterable[Cell]) -> SafeString:
     html = []
     for cell in cells:
         ship = f' data-ship="{escape(cell.ship)}"' if cell.ship else ""
-        td = _td(cell, ' role="gridcell"')
+        td = _td(cell)
         html.append(
             f"{td}>{_hull(cell.hull)}"
             f'<button type="submit" name="cell" value="{escape(cell.label)}" '
@@ -210,6 +210,8 @@ def fleet_status(
     for ship in ships:
         if ship.sunk:
             state = pgettext("ship", "sunk")
+        elif ship.sunk is None:
+            state = pgettext("ship", "not known")  # under fog of war: afloat or sunk, untold
         elif ship.hits is None:
             state = pgettext("ship", "afloat")  # an enemy ship's damage is not known until it sinks
         elif ship.hits:
@@ -229,6 +231,12 @@ def fleet_status(
         + "".join(items)
         + "</ul>"
     )
+
+
+@register.filter(name="opponent")
+def opponent_filter(said: str) -> str:
+    """A level's name as said after "against the" ("Gegen den Rekruten", in German)."""
+    return opponent(said)
 
 
 @register.filter(name="ship_name")

@@ -19,3 +19,10 @@ def ago(moment: datetime | None) -> str:
         return gettext("just now")
     # Humanize's words, in the page's language ("vor 5 Minuten", "il y a 5 minutes").
     return str(naturaltime(moment))
+
+
+@register.filter
+def machine_time(moment: datetime | None) -> str:
+    """A moment as a ``<time datetime>`` gives it: ISO 8601 to the second (HTML allows at
+    most three digits of a second's fraction; ``date:'c'`` writes six)."""
+    return moment.replace(microsecond=0).isoformat() if moment else ""

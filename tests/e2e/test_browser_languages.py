@@ -27,7 +27,7 @@ WORDS = {
         "shuffled": "Flotte zufällig gesetzt",
         "start": "Spiel starten",
         "enemy": "Feindliche Gewässer",
-        "heading": "Gegen Rekrut",
+        "heading": "Gegen den Rekruten",
         "hit": "A6: Treffer",
         "hit_cell": "A6, Treffer, Runde 1",
         "fire_at": "Schießen auf",

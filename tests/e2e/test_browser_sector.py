@@ -30,7 +30,7 @@ TARGETS = ["C1", "C2", "C3", "C4", "C5", "E8", "E9", "E10", "E11", "H4", "I4", "
 
 def enemy_cell(page: Page, label: str):
     return page.get_by_role("table", name="Enemy sea").get_by_role(
-        "button", name=re.compile(rf"^{label} ")
+        "button", name=re.compile(rf"^{label},")
     )
 
 

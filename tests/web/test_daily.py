@@ -32,6 +32,8 @@ def water(day, secret=None):
 
 def shoot(client, cell, move, *, day=None, htmx=True):
     day = day or today()
+    if "sessionid" not in client.cookies:
+        client.get(f"/daily/{day.isoformat()}")  # as a browser does: the page, then a shot
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(
         f"/daily/{day.isoformat()}/shots", {"cell": cell, "move": move}, headers=headers

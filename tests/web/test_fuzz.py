@@ -1,5 +1,6 @@
 """Promise 3: bad input never hurts. Hypothesis sends arbitrary methods, bodies, cells and
-headers to every endpoint: never a 5xx, and a game changes only through a legal move."""
+headers to every address the site has (walked from its URL patterns): never a 5xx, and a
+game changes only through a legal move."""
 
 import uuid
 from urllib.parse import urlencode
@@ -9,31 +10,13 @@ from hypothesis import strategies as st
 
 from games.models import Game, Shot
 from tests.web.conftest import started_game
+from tests.web.site_urls import Address, Things, every_address
 
-ENDPOINTS = [
-    "/games/{id}/shots",
-    "/games/{id}/shots",
-    "/",
-    "/games/new",
-    "/games/",
-    "/games/{id}/",
-    "/games/{id}/ships",
-    "/games/{id}/ships/clear",
-    "/games/{id}/shuffle",
-    "/games/{id}/start",
-    "/games/{id}/shots",
-    "/games/{id}/resign",
-    "/games/{id}/again",
-    "/games/{other}/shots",
-    "/stats",
-    "/history",
-    "/history/{id}/",
-    "/leaderboard",
-    "/login",
-    "/signup",
-    "/logout",
-    "/password",
-]
+# Every address the site has (tests/web/site_urls.py), the shots twice more, and a shot at
+# a game that does not exist.
+ADDRESSES = every_address()
+SHOTS = next(address for address in ADDRESSES if address.name == "fire")
+ENDPOINTS = [*ADDRESSES, SHOTS, SHOTS, "/games/{other}/shots"]
 FIELDS = ["cell", "move", "ship", "orientation", "level", "remove", "username", "password", "step"]
 cells = st.one_of(
     st.builds(lambda r, c: f"{r}{c}", st.sampled_from("ABCDEFGHIJKLZabj "), st.integers(-2, 12)),
@@ -92,9 +75,14 @@ def test_no_request_breaks_the_server_or_changes_a_game_unlawfully(
     guest, endpoint, method, body, extra
 ):
     game = game_of(guest)
-    send_and_check(
-        guest, game, method, endpoint.format(id=game.pk, other=uuid.uuid4()), body, extra
-    )
+    if isinstance(endpoint, Address):
+        # The browser's other things (a sector battle, a finished game) once, for every example.
+        if not hasattr(guest, "things"):
+            guest.things = Things.of(guest)
+        path = guest.things.with_game(game).url(endpoint)
+    else:
+        path = endpoint.format(other=uuid.uuid4())
+    send_and_check(guest, game, method, path, body, extra)
 
 
 @FUZZ

@@ -59,7 +59,7 @@ def enemy_board(html):
 
 def enemy_cells(html):
     """Each enemy cell a response carries, by label: its whole ``<td>``."""
-    found = re.findall(r'(<td role="gridcell" id="enemy-([A-J]\d+)".*?</td>)', html, re.S)
+    found = re.findall(r'(<td id="enemy-([A-J]\d+)".*?</td>)', html, re.S)
     return {label: td for td, label in found}
 
 
@@ -121,6 +121,37 @@ def test_under_fog_of_war_a_sinking_is_answered_like_any_hit(guest):
         assert f"{cell}: hit" in answer
         assert 'id="enemy-fleet"' not in answer
         assert "sank their" not in answer
+
+
+def their_fleet(html):
+    """The "Their fleet" list: each ship's name and what it says of the ship."""
+    found = re.search(r'<ul class="fleet-status" id="enemy-fleet".*?</ul>', html, re.S)
+    assert found, "no list of their fleet"
+    return re.findall(
+        r'<span class="ship-name">([^<]*)</span>.*?<span class="ship-state">([^<]*)</span>',
+        found[0],
+    )
+
+
+def test_under_fog_of_war_their_fleet_claims_nothing_that_cannot_be_known(guest):
+    """Sinkings are not named, so a ship may be sunk or afloat: the list says neither."""
+    game = fog_of_war_game(guest)
+    pages = [guest.get(game.get_absolute_url()).content.decode()]
+    fire(guest, game, "J9")
+    fire(guest, game, "J10")  # the Destroyer sinks, untold
+    pages.append(guest.get(game.get_absolute_url()).content.decode())
+    for html in pages:
+        ships = their_fleet(html)
+        assert [name for name, _ in ships] == [s.name for s in RuleSet.standard().fleet]
+        assert {state for _, state in ships} == {"not known"}
+        assert 'class="is-sunk"' not in html
+    # Where sinkings are named, the list says each ship's state as before.
+    standard = started_game(guest)
+    fire(guest, standard, "J9")
+    fire(guest, standard, "J10")
+    ships = dict(their_fleet(guest.get(standard.get_absolute_url()).content.decode()))
+    assert ships["Destroyer"] == "sunk"
+    assert ships["Carrier"] == "afloat"
 
 
 def test_under_fog_of_war_the_end_shows_their_fleet_sunk(guest):

@@ -48,7 +48,7 @@ def test_a_german_game_page_names_ships_levels_and_cells_in_german(guest):
     game = started_game(guest, level=4)
     fire(guest, game, "A6")  # the computer's Carrier (A6 down)
     html = guest.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Gegen Kapitän" in heading(html)
+    assert "Gegen den Kapitän" in heading(html)
     assert 'aria-label="Feindliche Gewässer"' in html
     assert "<h3>Deine Schiffe</h3>" in html
     assert "Flugzeugträger" in html

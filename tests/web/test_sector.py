@@ -94,7 +94,7 @@ def test_a_submarine_is_placed_with_its_heading_shown(guest):
     battle = new_battle(guest)
     assert place(guest, battle, "Submarine", "F6", "N").status_code == 302
     page = guest.get(f"/sector/{battle.pk}/").content.decode()
-    assert 'aria-label="F6 your submarine heading north, sector VI"' in page
+    assert 'aria-label="F6, your submarine heading north, sector VI"' in page
     assert "▲" in page
 
 
@@ -128,7 +128,7 @@ def test_a_shot_is_told_with_its_sector_and_the_submarine_moves(guest):
     assert response.status_code == 302
     page = guest.get(f"/sector/{battle.pk}/").content.decode()
     assert "Your Destroyer from sector V fires at A8: hit. Your Submarine moved." in page
-    assert 'aria-label="A8 hit, turn 1, sector III"' in page
+    assert 'aria-label="A8, hit, turn 1, sector III"' in page
 
 
 @pytest.mark.parametrize(
@@ -191,7 +191,7 @@ def test_resigning_ends_it_and_reveals_the_enemy_fleet(guest):
     assert guest.post(f"/sector/{battle.pk}/resign").status_code == 302
     page = guest.get(f"/sector/{battle.pk}/").content.decode()
     assert "You resigned. The Deckhand wins." in page
-    assert 'aria-label="A8 enemy ship, sector III"' in page
+    assert 'aria-label="A8, enemy ship, sector III"' in page
     assert turn(guest, battle, action="shot", target="A1").status_code == 409
     assert "Resigned" in guest.get("/sector/").content.decode()
 
@@ -250,12 +250,12 @@ def test_a_finished_battle_replays_turn_by_turn_with_both_fleets_and_tracks(gues
     later = guest.get(f"/sector/{battle.pk}/replay?step=4").content.decode()
 
     assert "Turn 0 of 4. The battle begins: you start." in first
-    assert 'aria-label="A8 enemy ship, sector III"' in first
+    assert 'aria-label="A8, enemy ship, sector III"' in first
     assert "Turn 4 of 4." in later
-    assert 'aria-label="A8 hit, sector III"' in later
+    assert 'aria-label="A8, hit, sector III"' in later
     # The person's Submarine ran east from G1-G2 to G3-G4: G1 and G2 are its track.
-    assert 'aria-label="G1 a submarine passed here, sector IX"' in later
-    assert 'aria-label="G4 your submarine heading east, sector X"' in later
+    assert 'aria-label="G1, a submarine passed here, sector IX"' in later
+    assert 'aria-label="G4, your submarine heading east, sector X"' in later
 
 
 def test_a_replay_step_out_of_range_is_clamped_and_nonsense_refused(guest):

@@ -91,16 +91,18 @@ def test_the_enemy_sea_marks_each_cell_with_its_turn_and_what_sonar_ruled_out(gu
 
     assert (
         cell_name(html, "A8")
-        == "A8 hit, turn 1, no submarine heading across on this row, sector III"
+        == "A8, hit, turn 1, no submarine heading across on this row, sector III"
     )
-    assert cell_name(html, "B2").startswith("B2 water when fired at, turn 2, no submarine can")
-    assert cell_name(html, "A9").startswith("A9 recon saw a ship, turn 3, no submarine heading")
-    assert cell_name(html, "C3") == "C3 unknown, no submarine can be here, sector I"
+    assert cell_name(html, "B2").startswith("B2, water when fired at, turn 2, no submarine can")
+    assert cell_name(html, "A9").startswith("A9, recon saw a ship, turn 3, no submarine heading")
+    assert cell_name(html, "C3") == "C3, unknown, no submarine can be here, sector I"
     assert (
-        cell_name(html, "C7") == "C7 unknown, no submarine heading across on this row, sector III"
+        cell_name(html, "C7") == "C7, unknown, no submarine heading across on this row, sector III"
     )
-    assert cell_name(html, "J2") == "J2 unknown, no submarine heading down this column, sector XIII"
-    assert cell_name(html, "J7") == "J7 unknown, sector XV"
+    assert (
+        cell_name(html, "J2") == "J2, unknown, no submarine heading down this column, sector XIII"
+    )
+    assert cell_name(html, "J7") == "J7, unknown, sector XV"
     # Seen too: the turn's number on the cell, and the cleared cells shaded.
     assert re.search(
         r'<span class="cell-turn" aria-hidden="true">1</span><button[^>]+value="A8"', html

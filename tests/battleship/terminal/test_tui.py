@@ -121,6 +121,19 @@ def test_both_fleets_state_is_shown():
     assert shown.count("afloat Carrier") == 2
 
 
+def test_under_fog_of_war_the_enemy_fleet_is_not_said_afloat():
+    app = BattleshipApp(menu=False, seed=1, level=1, rules=RuleSet.fog_of_war())
+
+    async def scenario(pilot):
+        return str(pilot.app.screen.query_one("#fleets").render())
+
+    own, enemy = run(app, scenario).split("Enemy fleet")
+    assert "afloat Carrier" in own
+    assert "afloat" not in enemy
+    assert "sunk" not in enemy
+    assert "?      Carrier" in enemy
+
+
 def test_a_whole_game_ends_on_the_result_screen_and_n_opens_the_menu():
     app = BattleshipApp(menu=False, seed=4, level=1)
 
