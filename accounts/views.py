@@ -135,7 +135,7 @@ def history(request: HttpRequest) -> TemplateResponse:
     # By id alone (they are this player's, picked above): with the owner's conditions too,
     # SQLite may walk the player's whole index range instead of fetching 20 rows.
     games = mode.games().filter(pk__in=list(page)).order_by("-finished_at", "-pk")
-    if mode.rule_sets:  # the classic game's: the coach's analysis is no business of a list
+    if mode.has_analysis:  # the coach's analysis is no business of a list
         games = games.defer("analysis")
     return TemplateResponse(
         request,

@@ -36,7 +36,7 @@ from battleship.classic import (
 )
 from battleship.classic.ai.benchmark import range_view
 from daily.fleet import RULES, admiral_search, day_board
-from modes.models import OwnedQuerySet, StoredGame, guest_id
+from modes.models import OwnedQuerySet, StoredGame, player_of
 
 SHARE_ROW = 10  # shots per row of the share text's grid
 HIT, MISS, SINK = "🟥", "🟦", "💥"
@@ -135,12 +135,10 @@ class DailyAttempt(StoredGame):
         found = cls.objects.owned_by(request).filter(day=day).first()
         if found is not None or not create:
             return found
-        owner = request.user if request.user.is_authenticated else None
-        guest = "" if owner else (guest_id(request, create=True) or "")
         try:
             with transaction.atomic():
                 return cls.objects.create(
-                    day=day, owner=owner, guest_id=guest, practice=day != today()
+                    day=day, practice=day != today(), **player_of(request, create=True)
                 )
         except IntegrityError:
             return cls.objects.owned_by(request).get(day=day)

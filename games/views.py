@@ -37,7 +37,7 @@ from games.hints import build_hint
 from games.models import HUMAN, Game
 from games.refusals import refusal
 from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
-from modes.models import StaleMove, guest_id
+from modes.models import StaleMove, guest_id, player_of
 
 GAME_PAGE = "games/game.html"
 
@@ -159,12 +159,8 @@ def create_game(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         chosen = {"level": posted(request, "level"), "rules": posted(request, "rules")}
         return new_game_page(request, chosen, form.first_error, status=400)
-    owner = request.user if request.user.is_authenticated else None
     game = Game.create(
-        level=form.cleaned_data["level"],
-        owner=owner,
-        guest=guest_id(request, create=True) or "",
-        rules=form.rule_set,
+        level=form.cleaned_data["level"], rules=form.rule_set, **player_of(request, create=True)
     )
     request.session[LAST_CHOICE] = form.cleaned_data
     return redirect(game)

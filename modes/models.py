@@ -159,26 +159,15 @@ class StoredGame(models.Model):
         for field, value in after.items():
             setattr(self, field, value)
 
-    def end(
-        self,
-        status: str,
-        figures: Callable[[Any], dict[str, Any]],
-        *,
-        refusal: IllegalMove,
-    ) -> None:
-        """End the game in play now with ``status`` (a resignation, a claimed win) and the
-        figures ``figures`` works out from the stored game; ``refusal`` if it is not in play.
-        The row is locked and read again first, so that two at once end it once, with the
-        figures of every move stored before."""
+    def mark(self, expected_move: int, **changes: Any) -> None:
+        """Store ``changes`` on the game, not a move, by the same rule as a move: only if it is
+        still in play at ``expected_move`` (a hint taken, say), else ``StaleMove``."""
         model = type(self)
-        with transaction.atomic():
-            locked = model._default_manager.select_for_update().filter(self.in_play(), pk=self.pk)
-            game = locked.first()
-            if game is None:
-                raise refusal
-            changes = {"status": status, "finished_at": timezone.now(), **figures(game)}
-            model._default_manager.filter(pk=self.pk).update(**changes)
-        self.refresh_from_db()
+        marked = model._default_manager.filter(self.in_play(), pk=self.pk, moves=expected_move)
+        if not marked.update(**changes):
+            raise StaleMove
+        for field, value in changes.items():
+            setattr(self, field, value)
 
 
 class GameFigures(models.Model):
@@ -200,6 +189,42 @@ class GameFigures(models.Model):
 
     class Meta:
         abstract = True
+
+
+class Match(StoredGame, GameFigures):
+    """A game one side wins (or both draw, or one resigns): a stored game with a ``status`` of
+    its own choices (setup, playing, a result) and its figures once over (``GameFigures``,
+    from its ``figures_from(engine())``): the classic game and the sector battle."""
+
+    status: Any
+
+    class Meta:
+        abstract = True
+
+    def figures_from(self, engine: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def engine(self) -> Any:
+        raise NotImplementedError
+
+    def end(self, status: str, *, refusal: IllegalMove) -> None:
+        """End the game in play now with ``status`` (a resignation, a claimed win), its
+        figures worked out from the game as stored; ``refusal`` if it is not in play. The row
+        is locked and read again first, so that two at once end it once, with the figures of
+        every move stored before."""
+        model = type(self)
+        with transaction.atomic():
+            locked = model._default_manager.select_for_update().filter(self.in_play(), pk=self.pk)
+            game = locked.first()
+            if game is None:
+                raise refusal
+            changes = {
+                "status": status,
+                "finished_at": timezone.now(),
+                **game.figures_from(game.engine()),
+            }
+            model._default_manager.filter(pk=self.pk).update(**changes)
+        self.refresh_from_db()
 
 
 class FiguresQuerySet(OwnedQuerySet[_M]):
@@ -348,6 +373,7 @@ __all__ = [
     "MOVE_GAP_CAP",
     "FiguresQuerySet",
     "GameFigures",
+    "Match",
     "OwnedQuerySet",
     "StaleMove",
     "StoredGame",

@@ -34,6 +34,11 @@ class Mode:
     rule_sets: bool
     """Whether its games are played under the classic game's rule sets (a filter, a
     leaderboard per rule set)."""
+    history_row: str
+    """The template of a finished game's first cells in the history: its replay link and
+    its opponent."""
+    has_analysis: bool = False
+    """Whether its games keep the coach's analysis (a wide column a list leaves out)."""
     shots_note: Promise | None = None
     """What a shot means in this mode, where it is not one cell fired at by one shot."""
 
@@ -56,6 +61,8 @@ CLASSIC = Mode(
     opponents=CLASSIC_LEVELS,
     board_size=10,
     rule_sets=True,
+    history_row="accounts/_history_row_classic.html",
+    has_analysis=True,
 )
 SECTOR = Mode(
     name="sector",
@@ -64,6 +71,7 @@ SECTOR = Mode(
     opponents=SECTOR_LEVELS,
     board_size=SECTOR_SIZE,
     rule_sets=False,
+    history_row="sector/_history_row.html",
     shots_note=_(
         "In the sector battle a shot is a cell fired at: a barrage counts three, recon and "
         "sonar none."

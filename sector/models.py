@@ -35,7 +35,7 @@ from battleship.sector import (
 )
 from battleship.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
 from battleship.words import level_name
-from modes.models import OPENING_SHOTS, FiguresQuerySet, GameFigures, StoredGame
+from modes.models import OPENING_SHOTS, FiguresQuerySet, Match
 
 HUMAN, COMPUTER = 0, 1
 FINISHED = ["won", "lost", "resigned"]
@@ -58,7 +58,7 @@ class BattleQuerySet(FiguresQuerySet["SectorBattle"]):
         return [{**row, "name": names[row["level"]]} for row in rows]
 
 
-class SectorBattle(StoredGame, GameFigures):
+class SectorBattle(Match):
     """One sector game of a person (player 0, who starts) against a computer level.
 
     Its figures (``GameFigures``: cells fired at and hit, the computer's cells fired at, the
@@ -206,10 +206,11 @@ class SectorBattle(StoredGame, GameFigures):
     # -- setup ---------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, *, level: int, owner: Any = None, guest: str = "") -> SectorBattle:
+    def create(cls, *, level: int, owner: Any = None, guest_id: str = "") -> SectorBattle:
+        """A new battle of ``owner``'s, or of the guest's (``modes.models.player_of``)."""
         get_player(level, 0)  # ValueError for an unknown level, before anything is saved
         return cls.objects.create(
-            level=level, owner=owner, guest_id="" if owner else guest, seed=secrets.randbits(62)
+            level=level, owner=owner, guest_id="" if owner else guest_id, seed=secrets.randbits(62)
         )
 
     def _locked_for_setup(self) -> SectorBattle:
@@ -302,7 +303,6 @@ class SectorBattle(StoredGame, GameFigures):
     def resign(self) -> None:
         self.end(
             self.Status.RESIGNED,
-            lambda battle: battle.figures_from(battle.engine()),
             refusal=IllegalMove(
                 "only a battle in progress can be resigned", kind="cannot_resign_battle"
             ),

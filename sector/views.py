@@ -49,7 +49,7 @@ from battleship_site.limits import setting
 from games.refusals import refusal
 from games.rule_sets import OFFERED
 from games.views import per_address, per_player_setup, player_key
-from modes.models import StaleMove, guest_id
+from modes.models import StaleMove, player_of
 from sector.models import HUMAN, SectorBattle
 
 PAGE = "sector/battle.html"
@@ -351,10 +351,7 @@ def rules(request: HttpRequest) -> TemplateResponse:
 def create_battle(request: HttpRequest) -> HttpResponse:
     try:
         level = int(request.POST.get("level", ""))
-        owner = request.user if request.user.is_authenticated else None
-        battle = SectorBattle.create(
-            level=level, owner=owner, guest=guest_id(request, create=True) or ""
-        )
+        battle = SectorBattle.create(level=level, **player_of(request, create=True))
     except ValueError:
         return TemplateResponse(
             request,

@@ -36,3 +36,15 @@ def _translations_compiled():
     from django.core.management import call_command
 
     call_command("translations", compile=True, stdout=io.StringIO())
+
+
+@pytest.fixture(autouse=True)
+def _in_english_unless_asked():
+    """Each test starts in the site's language, whatever the one before it asked for (a
+    request, or a login, activates the player's language in the thread and leaves it there)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

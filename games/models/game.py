@@ -50,16 +50,10 @@ from battleship.words import level_name
 from games.models.queries import COMPUTER, HUMAN, RULES_NAME, GameQuerySet, rules_name_of
 from games.models.rows import Ship, Shot
 from games.rule_sets import title_of
-from modes.models import (
-    FINISHED,
-    OPENING_SHOTS,
-    GameFigures,
-    StaleMove,
-    StoredGame,
-)
+from modes.models import FINISHED, OPENING_SHOTS, Match
 
 
-class Game(StoredGame, GameFigures):
+class Game(Match):
     """One game of a person against a computer opponent (``StoredGame``: its owner, its log
     of moves and the one way a move is stored; ``GameFigures``: its figures once over)."""
 
@@ -262,14 +256,15 @@ class Game(StoredGame, GameFigures):
         *,
         level: int,
         owner: Any = None,
-        guest: str = "",
+        guest_id: str = "",
         rules: RuleSet | None = None,
     ) -> Game:
+        """A new game of ``owner``'s, or of the guest's (``modes.models.player_of``)."""
         get_player(level, 0)  # ValueError for an unknown level, before anything is saved
         return cls.objects.create(
             level=level,
             owner=owner,
-            guest_id="" if owner else guest,
+            guest_id="" if owner else guest_id,
             rules=(rules or RuleSet.standard()).to_dict(),
             seed=secrets.randbits(62),
         )
@@ -427,12 +422,7 @@ class Game(StoredGame, GameFigures):
             raise IllegalMove("wait for your turn", kind="not_your_turn")
         if not self.hinted and not confirmed:
             return None
-        marked = Game.objects.filter(
-            pk=self.pk, status=self.Status.PLAYING, moves=expected_move
-        ).update(hinted=True)
-        if not marked:
-            raise StaleMove
-        self.hinted = True
+        self.mark(expected_move, hinted=True)
         return hit_chances(view)
 
     def coach_analysis(self) -> dict[str, Any]:
@@ -482,7 +472,7 @@ class Game(StoredGame, GameFigures):
         if following is not None and not following.is_over:
             return following
         following = Game.create(
-            level=game.level, owner=game.owner, guest=game.guest_id, rules=game.rule_set
+            level=game.level, owner=game.owner, guest_id=game.guest_id, rules=game.rule_set
         )
         game.next_game = following
         game.save(update_fields=["next_game"])
@@ -492,7 +482,6 @@ class Game(StoredGame, GameFigures):
         """The person gives up; the computer wins and the fleet is revealed."""
         self.end(
             self.Status.RESIGNED,
-            lambda game: game.figures_from(game.engine()),
             refusal=IllegalMove("only a game in progress can be resigned", kind="cannot_resign"),
         )
 

@@ -6,7 +6,11 @@ import shutil
 
 import pytest
 
-from tests.site_fixtures import _fire_as_fast_as_tests_go, _translations_compiled  # noqa: F401
+from tests.site_fixtures import (  # noqa: F401
+    _fire_as_fast_as_tests_go,
+    _in_english_unless_asked,
+    _translations_compiled,
+)
 
 # Playwright's sync API runs an event loop in this thread; the test's own database calls
 # are still synchronous, so Django's guard against async contexts does not apply.

@@ -12,7 +12,11 @@ import httpx
 import pytest
 
 from loadtest.server import fresh_postgres_database, postgres_reachable, start_server
-from tests.site_fixtures import _fire_as_fast_as_tests_go, _translations_compiled  # noqa: F401
+from tests.site_fixtures import (  # noqa: F401
+    _fire_as_fast_as_tests_go,
+    _in_english_unless_asked,
+    _translations_compiled,
+)
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

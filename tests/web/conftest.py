@@ -1,6 +1,5 @@
 """Personas and helpers for the web tests: a guest who owns games, and an outsider."""
 
-import contextlib
 import re
 import time
 from types import SimpleNamespace
@@ -15,6 +14,7 @@ from games.models import COMPUTER, Game, Ship
 from tests.site_fixtures import (  # noqa: F401
     AS_FAST_AS_TESTS_GO,
     _fire_as_fast_as_tests_go,
+    _in_english_unless_asked,
     _translations_compiled,
 )
 
@@ -218,21 +218,25 @@ def figures_of_shots(shots):
     }
 
 
-@contextlib.contextmanager
-def data_for_the_module(django_db_blocker):
+def data_for_the_module(django_db_blocker, build):
     """Data that every test of a module reads and none changes, built once for the module
-    (a few hundred games take seconds): committed outside the tests' transactions, each test
-    still rolls its own changes back, and the whole database is emptied when the module is
-    done, as a ``TransactionTestCase`` leaves it."""
+    (a few hundred games take seconds) by ``build()``, committed outside the tests'
+    transactions; each test still rolls its own changes back, and the whole database is
+    emptied when the module is done, as a ``TransactionTestCase`` leaves it. A module
+    fixture yields from it: ``yield from data_for_the_module(django_db_blocker, build)``.
+    The database is open to the fixture only while it builds and empties: a test that asks
+    for no database gets none."""
     from django.core.management import call_command
     from django.test import override_settings
 
     with django_db_blocker.unblock(), override_settings(**AS_FAST_AS_TESTS_GO):
-        try:
-            yield
-        finally:
+        made = build()
+    try:
+        yield made
+    finally:
+        with django_db_blocker.unblock():
             call_command("flush", interactive=False, verbosity=0)
-            cache.clear()
+        cache.clear()
 
 
 def signed_in(user):

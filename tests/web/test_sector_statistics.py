@@ -73,7 +73,8 @@ def made_battles(django_db_setup, django_db_blocker):
     """Three players with sector battles: one won and one resigned through the site, the
     rest made as make_games makes them (won, lost, resigned, every level). Built once for
     the module; every test reads them, none changes them."""
-    with data_for_the_module(django_db_blocker):
+
+    def build():
         rng = random.Random(5)
         users = [make_user(name) for name in ("ann", "bob", "cy")]
         ann = signed_in(users[0])
@@ -87,7 +88,9 @@ def made_battles(django_db_setup, django_db_blocker):
             battle = play_sector(rng, level or rng.choice([1, 2, 3]), quick=made % 11 != 0)
             store_sector([user], [battle], won.created_at, made, len(owners), rng)
         SectorBattle.objects.create(owner=users[0], level=1, seed=1)  # unfinished: never counted
-        yield [user.pk for user in users]
+        return [user.pk for user in users]
+
+    yield from data_for_the_module(django_db_blocker, build)
 
 
 @pytest.fixture

@@ -30,11 +30,14 @@ def made_site(django_db_setup, django_db_blocker):
     """A few hundred varied games: most played by ``make_games`` (won, lost, resigned, all
     four rule sets, several players), a few through the site's own moves and resignation.
     Built once for the module; every test reads it, none changes it."""
-    with data_for_the_module(django_db_blocker):
+
+    def build():
         owner = signed_in(make_user("owner"))
         make_user("teammate")
         build_site(owner)
-        yield owner.user.pk
+        return owner.user.pk
+
+    yield from data_for_the_module(django_db_blocker, build)
 
 
 @pytest.fixture

@@ -66,7 +66,7 @@ def test_ppo_trains_on_gym_make_through_whole_episodes():
         assert isinstance(episode["r"], float)
 
 
-def test_ppo_learns_on_make_vec_env_which_renders_rgb_arrays():
+def test_ppo_trains_on_make_vec_env_which_renders_rgb_arrays():
     envs = make_vec_env("Battleship-v0", n_envs=2, seed=1, env_kwargs={"opponent": 1})
     assert envs.render_mode == "rgb_array"
     model = PPO("MlpPolicy", envs, seed=1, **SMALL)
@@ -78,7 +78,7 @@ def test_ppo_learns_on_make_vec_env_which_renders_rgb_arrays():
     assert image.dtype == np.uint8
 
 
-def test_maskable_ppo_learns_on_gym_make_and_never_fires_twice_at_a_cell():
+def test_maskable_ppo_trains_on_gym_make_and_never_fires_twice_at_a_cell():
     env = gym.make("Battleship-v0")
     model = MaskablePPO("MlpPolicy", env, seed=1, **SMALL)
     model.learn(STEPS)
@@ -96,7 +96,7 @@ def test_maskable_ppo_learns_on_gym_make_and_never_fires_twice_at_a_cell():
     assert terminated
 
 
-def test_maskable_ppo_learns_on_a_vectorised_environment():
+def test_maskable_ppo_trains_on_a_vectorised_environment():
     envs = make_vec_env("Battleship-v0", n_envs=2, seed=1)
     model = MaskablePPO("MlpPolicy", envs, seed=1, **SMALL)
     model.learn(STEPS)
