@@ -38,6 +38,7 @@ from games.models import HUMAN, Game
 from games.refusals import refusal
 from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
 from modes.models import StaleMove, guest_id, player_of
+from sector.models import SectorBattle
 
 GAME_PAGE = "games/game.html"
 
@@ -94,6 +95,9 @@ def home(request: HttpRequest) -> TemplateResponse:
             "fleet": [(ship, range(ship.length)) for ship in rules.fleet],
             "board_size": rules.board_size,
             "unfinished": unfinished[:20],
+            "unfinished_battles": SectorBattle.objects.owned_by(request)
+            .unfinished()
+            .order_by("-last_move_at", "-created_at")[:20],
             "rule_sets": OFFERED,
             "levels": levels(),
         },
