@@ -234,9 +234,10 @@
     return button && targetOf(button) ? button : null;
   }
 
-  // Hovering shows (a finger has no hover: its first tap does).
+  // Hovering shows (a finger has no hover: its first tap does; nor does a mouse left
+  // still over the board of a device last pressed with a finger).
   document.addEventListener("pointerover", (event) => {
-    if (event.pointerType === "touch" || firing) return;
+    if (event.pointerType === "touch" || touch || firing) return;
     const button = aimable(event.target);
     if (button) aim(targetOf(button), "pointer");
   });
