@@ -99,6 +99,7 @@ def test_play_now_is_one_press_to_a_placed_fleet_and_start(
     expect(page.locator(".placed-at", has_text=re.compile(r"^at [A-J]\d+"))).to_have_count(fleet)
     start = page.get_by_role("button", name="Start the game")
     expect(start).to_be_enabled()
+    in_first_screen(page, start, width, height)  # on a phone it waits at the screen's foot
     assert clean(page) == []
     start.click()
     expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
