@@ -32,7 +32,7 @@ from battleship.classic.display import build_display, build_move, round_number
 from battleship.classic.sentences import duration, ship_label, summarise
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
-from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
+from games.forms import LAST_CHOICE, NewGameForm, excerpt, last_choice, move_form, torpedo_lines
 from games.hints import build_hint
 from games.models import HUMAN, Game
 from games.refusals import refusal
@@ -82,6 +82,7 @@ def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
 def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
     rules = RuleSet.standard()
+    now = last_choice(request.session)  # what Play now starts
     unfinished = (
         Game.objects.owned_by(request)
         .unfinished()
@@ -100,6 +101,7 @@ def home(request: HttpRequest) -> TemplateResponse:
             .order_by("-last_move_at", "-created_at")[:20],
             "rule_sets": OFFERED,
             "levels": levels(),
+            "play_now": {"level": level_info(now["level"]), "rules": BY_NAME[now["rules"]]},
         },
     )
 
@@ -116,9 +118,6 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-LAST_CHOICE = "new_game"  # the session's last opponent and rule set, offered again
-
-
 def new_game_page(
     request: HttpRequest, chosen: dict[str, Any], error: str = "", status: int = 200
 ) -> TemplateResponse:
@@ -129,7 +128,7 @@ def new_game_page(
 @require_safe
 def new_game(request: HttpRequest) -> TemplateResponse:
     """Choose an opponent and a rule set: the last ones chosen, or the rule set linked."""
-    chosen = {"level": 2, "rules": "standard"} | request.session.get(LAST_CHOICE, {})
+    chosen = last_choice(request.session)
     if request.GET.get("rules") in BY_NAME:
         chosen["rules"] = request.GET["rules"]
     return new_game_page(request, chosen)
@@ -167,6 +166,24 @@ def create_game(request: HttpRequest) -> HttpResponse:
         level=form.cleaned_data["level"], rules=form.rule_set, **player_of(request, create=True)
     )
     request.session[LAST_CHOICE] = form.cleaned_data
+    return redirect(game)
+
+
+@require_POST
+@ratelimit(
+    group="games.views.create_game", key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True
+)
+@per_address
+def play_now(request: HttpRequest) -> HttpResponse:
+    """One press from the home page: a game against the last opponent and rules chosen (else
+    the Lieutenant, classic), the fleet already placed at random, so that Start begins it."""
+    chosen = last_choice(request.session)
+    game = Game.create(
+        level=chosen["level"],
+        rules=BY_NAME[chosen["rules"]].rules,
+        **player_of(request, create=True),
+    )
+    game.shuffle()  # as the placement's Shuffle does: Shuffle again or move a ship at will
     return redirect(game)
 
 
