@@ -188,6 +188,7 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
             "latest_theirs": cells if by == 1 else frozenset(),
             "oob": partial,
             "analysis": analysis,
+            "commitment": game.commitment(),  # a finished game's: revealed
             "rated": [rating_sentence(shot) for shot in analysis.by_step.get(step, [])],
             "notes": step_notes(analysis.by_step.get(step, [])),
         },

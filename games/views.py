@@ -240,6 +240,8 @@ def render_game(
         "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
         "hint": build_hint(hint) if hint is not None else None,
         "hint_warning": hint_warning,
+        # The computer's fleet sealed by its digest; its places and salt once the game is over.
+        "commitment": game.commitment(),
     }
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}
