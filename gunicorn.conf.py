@@ -15,3 +15,8 @@ secure_scheme_headers: dict[str, str] = {}
 # 500. The site's own limits on waiting for the database and Redis are well below it
 # (the DATABASE_* settings and REDIS_TIMEOUT), so an outage is the site's 503 instead.
 timeout = 30
+
+# gunicorn's control socket (one path for every gunicorn of a user, ~/.gunicorn/gunicorn.ctl)
+# is not used here: with it, two servers on one machine (a deploy's old and new, or the
+# tests' servers side by side) would take it from each other.
+control_socket_disable = True

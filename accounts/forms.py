@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -120,9 +121,10 @@ class StatisticsFilter(forms.Form):
         """The mode the page is about (call once the form is valid)."""
         return mode_named(self.cleaned_data.get("mode")) if self.is_valid() else DEFAULT
 
-    def games(self, owner: Any) -> FiguresQuerySet[Any]:
-        """``owner``'s games of the chosen mode, level and rule set (once the form is valid)."""
-        games = self.chosen_mode.games().filter(owner=owner)
+    def games(self, request: HttpRequest) -> FiguresQuerySet[Any]:
+        """The request's player's games of the chosen mode, level and rule set (once the form
+        is valid): the account's when signed in, else this browser's."""
+        games = self.chosen_mode.games().owned_by(request)
         if self.cleaned_data["level"] is not None:
             games = games.filter(level=self.cleaned_data["level"])
         if self.cleaned_data["rules"]:
@@ -137,4 +139,6 @@ class StatisticsFilter(forms.Form):
 
     @property
     def narrowed(self) -> bool:
-        return self.is_valid() and any(self.cleaned_data.values())
+        """Whether an opponent or a rule set was chosen (a mode alone narrows nothing: each
+        mode's page of games is a whole)."""
+        return self.is_valid() and any(self.cleaned_data.get(name) for name in ("level", "rules"))

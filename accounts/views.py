@@ -96,7 +96,7 @@ def statistics(request: HttpRequest) -> TemplateResponse:
             request, "accounts/statistics.html", {"filter": chosen, "stats": None}, status=400
         )
     mode = chosen.chosen_mode
-    games = chosen.games(request.user)
+    games = chosen.games(request)
     games.fill_missing_figures()
     stats = statistics_of(games, only_level=chosen.cleaned_data["level"], mode=mode)
     return TemplateResponse(
@@ -117,15 +117,16 @@ def statistics(request: HttpRequest) -> TemplateResponse:
 @require_safe
 @cache_control(private=True)  # one player's own record: no shared cache keeps it
 def history(request: HttpRequest) -> TemplateResponse:
-    """Finished games, newest first, a page at a time, all or of one level or rule set (the
-    statistics' filters); each opens its replay."""
-    if not request.user.is_authenticated:
-        return TemplateResponse(request, "accounts/history.html", {"guest": True})
+    """Finished games of every mode (the statistics' filters: a mode, a level, a rule set),
+    newest first, a page at a time; each opens its replay. A guest sees this browser's, with
+    a note that an account keeps them."""
+    guest = not request.user.is_authenticated
     chosen = StatisticsFilter(request.GET)
     if not chosen.is_valid():
-        return TemplateResponse(request, "accounts/history.html", {"filter": chosen}, status=400)
+        context = {"filter": chosen, "guest": guest}
+        return TemplateResponse(request, "accounts/history.html", context, status=400)
     mode = chosen.chosen_mode
-    finished = chosen.games(request.user).finished()
+    finished = chosen.games(request).finished()
     finished.fill_missing_figures()
     finished = finished.order_by("-finished_at", "-pk")
     # The page's ids from the index alone (the rows are wide: a deep page would sort
@@ -140,7 +141,14 @@ def history(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "accounts/history.html",
-        {"filter": chosen, "mode": mode, "page": page, "games": games, "query": chosen.query},
+        {
+            "filter": chosen,
+            "guest": guest,
+            "mode": mode,
+            "page": page,
+            "games": games,
+            "query": chosen.query,
+        },
     )
 
 
@@ -180,6 +188,7 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
             "latest_theirs": cells if by == 1 else frozenset(),
             "oob": partial,
             "analysis": analysis,
+            "commitment": game.commitment(),  # a finished game's: revealed
             "rated": [rating_sentence(shot) for shot in analysis.by_step.get(step, [])],
             "notes": step_notes(analysis.by_step.get(step, [])),
         },

@@ -7,7 +7,7 @@ the context only once the attempt is finished, so no page or partial can carry i
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.http import HttpResponse
@@ -23,7 +23,7 @@ from django_ratelimit.decorators import ratelimit
 from battleship.classic import Coordinate, PlayerView
 from battleship.classic.display import Cell, build_display
 from battleship_site.limits import setting
-from daily.fleet import RULES
+from daily.fleet import RULES, day_commitment
 from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
 from games.forms import excerpt
 from games.refusals import refusal
@@ -199,6 +199,10 @@ def render_day(
         "sound": display.sound if shot else "",
         "typed_cell": excerpt(request.POST.get("cell", "")).strip() if error else "",
         "oob": bool(request.htmx),
+        # The day's fleet, sealed until the day is over; on today's page tomorrow's too,
+        # published before its day begins.
+        "commitment": day_commitment(day, revealed=day < now),
+        "tomorrow": day_commitment(day + timedelta(days=1), revealed=False) if day == now else None,
     }
     if attempt is not None and attempt.is_finished:
         context |= result_context(request, day, attempt)

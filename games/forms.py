@@ -213,3 +213,16 @@ class NewGameForm(forms.Form):
             if field in self.errors:
                 return str(self.errors[field][0])
         return ""
+
+
+LAST_CHOICE = "new_game"
+"""The session key of the last opponent and rule set chosen, offered again."""
+DEFAULT_CHOICE: dict[str, Any] = {"level": 3, "rules": "standard"}
+"""Before any choice: the Lieutenant (a fair first match), by the classic rules."""
+
+
+def last_choice(session: Any) -> dict[str, Any]:
+    """The opponent and rule set this browser chose last, else ``DEFAULT_CHOICE``; also the
+    default if what it remembers is no longer offered (a choice checked again, not trusted)."""
+    form = NewGameForm(session.get(LAST_CHOICE) or DEFAULT_CHOICE)
+    return dict(form.cleaned_data) if form.is_valid() else dict(DEFAULT_CHOICE)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/new", views.new_game, name="new_game"),
     path("rules/<slug:name>", views.rules_page, name="rules"),
     path("games/", views.create_game, name="create_game"),
+    path("games/now", views.play_now, name="play_now"),
     path("games/<uuid:game_id>/", views.game_page, name="game"),
     path("games/<uuid:game_id>/ships", views.place_ship, name="place_ship"),
     path("games/<uuid:game_id>/ships/clear", views.clear_ships, name="clear_ships"),

@@ -32,12 +32,13 @@ from battleship.classic.display import build_display, build_move, round_number
 from battleship.classic.sentences import duration, ship_label, summarise
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
-from games.forms import NewGameForm, excerpt, move_form, torpedo_lines
+from games.forms import LAST_CHOICE, NewGameForm, excerpt, last_choice, move_form, torpedo_lines
 from games.hints import build_hint
 from games.models import HUMAN, Game
 from games.refusals import refusal
 from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
 from modes.models import StaleMove, guest_id, player_of
+from sector.models import SectorBattle
 
 GAME_PAGE = "games/game.html"
 
@@ -81,6 +82,7 @@ def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
 def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
     rules = RuleSet.standard()
+    now = last_choice(request.session)  # what Play now starts
     unfinished = (
         Game.objects.owned_by(request)
         .unfinished()
@@ -94,8 +96,12 @@ def home(request: HttpRequest) -> TemplateResponse:
             "fleet": [(ship, range(ship.length)) for ship in rules.fleet],
             "board_size": rules.board_size,
             "unfinished": unfinished[:20],
+            "unfinished_battles": SectorBattle.objects.owned_by(request)
+            .unfinished()
+            .order_by("-last_move_at", "-created_at")[:20],
             "rule_sets": OFFERED,
             "levels": levels(),
+            "play_now": {"level": level_info(now["level"]), "rules": BY_NAME[now["rules"]]},
         },
     )
 
@@ -112,9 +118,6 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-LAST_CHOICE = "new_game"  # the session's last opponent and rule set, offered again
-
-
 def new_game_page(
     request: HttpRequest, chosen: dict[str, Any], error: str = "", status: int = 200
 ) -> TemplateResponse:
@@ -125,7 +128,7 @@ def new_game_page(
 @require_safe
 def new_game(request: HttpRequest) -> TemplateResponse:
     """Choose an opponent and a rule set: the last ones chosen, or the rule set linked."""
-    chosen = {"level": 2, "rules": "standard"} | request.session.get(LAST_CHOICE, {})
+    chosen = last_choice(request.session)
     if request.GET.get("rules") in BY_NAME:
         chosen["rules"] = request.GET["rules"]
     return new_game_page(request, chosen)
@@ -163,6 +166,24 @@ def create_game(request: HttpRequest) -> HttpResponse:
         level=form.cleaned_data["level"], rules=form.rule_set, **player_of(request, create=True)
     )
     request.session[LAST_CHOICE] = form.cleaned_data
+    return redirect(game)
+
+
+@require_POST
+@ratelimit(
+    group="games.views.create_game", key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True
+)
+@per_address
+def play_now(request: HttpRequest) -> HttpResponse:
+    """One press from the home page: a game against the last opponent and rules chosen (else
+    the Lieutenant, classic), the fleet already placed at random, so that Start begins it."""
+    chosen = last_choice(request.session)
+    game = Game.create(
+        level=chosen["level"],
+        rules=BY_NAME[chosen["rules"]].rules,
+        **player_of(request, create=True),
+    )
+    game.shuffle()  # as the placement's Shuffle does: Shuffle again or move a ship at will
     return redirect(game)
 
 
@@ -219,6 +240,8 @@ def render_game(
         "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
         "hint": build_hint(hint) if hint is not None else None,
         "hint_warning": hint_warning,
+        # The computer's fleet sealed by its digest; its places and salt once the game is over.
+        "commitment": game.commitment(),
     }
     if game.status == Game.Status.SETUP:
         placed = {ship.name: ship for ship in view.fleet}

@@ -232,12 +232,13 @@ def start_server(
             stderr=sink,
         )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    # A busy machine (CI, other test runs) can take seconds over a worker's first answer.
+    deadline = time.monotonic() + 60
     try:
         while time.monotonic() < deadline:
             try:
                 # Up: answering (a redirect too, when the server is told to send to HTTPS).
-                if httpx.get(url + ready_path, timeout=1).status_code < 400:
+                if httpx.get(url + ready_path, timeout=10).status_code < 400:
                     return Server(url, env, process, log, errors=errors)
             except httpx.TransportError:
                 time.sleep(0.2)

@@ -242,6 +242,10 @@ class FiguresQuerySet(OwnedQuerySet[_M]):
     def finished(self) -> Self:
         return self.filter(status__in=FINISHED)
 
+    def unfinished(self) -> Self:
+        """Games being placed or played: the home page's "continue" list."""
+        return self.filter(status__in=["setup", "playing"])
+
     def fill_missing_figures(self) -> int:
         """Work out and store the figures of any of these finished games that lack them.
 

@@ -14,7 +14,7 @@ import secrets
 from typing import Any
 
 from django.db import models, transaction
-from django.db.models import Avg, Count, Q
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -43,19 +43,7 @@ FINISHED = ["won", "lost", "resigned"]
 
 class BattleQuerySet(FiguresQuerySet["SectorBattle"]):
     """Sector battles: ownership and the site-wide statistics shared with the classic game
-    (``FiguresQuerySet``), and the sector page's own count by opponent."""
-
-    def figures_by_level(self) -> list[dict[str, Any]]:
-        """Finished battles per computer level: how many, how many won, turns a battle."""
-        rows = (
-            self.filter(status__in=FINISHED)
-            .values("level")
-            .annotate(battles=Count("id"), wins=Count("id", filter=Q(status="won")))
-            .annotate(mean_turns=Avg("moves"))
-            .order_by("level")
-        )
-        names = {info.level: info.name for info in LEVELS}
-        return [{**row, "name": names[row["level"]]} for row in rows]
+    (``FiguresQuerySet``)."""
 
 
 class SectorBattle(Match):

@@ -11,9 +11,10 @@ from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -470,11 +471,7 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
 
 
 @require_safe
-def history(request: HttpRequest) -> TemplateResponse:
-    """This person's sector battles, newest first."""
-    mine = SectorBattle.objects.owned_by(request)
-    context = {
-        "battles": mine.order_by("-created_at")[:50],
-        "figures": mine.figures_by_level(),
-    }
-    return TemplateResponse(request, "sector/history.html", context)
+def history(request: HttpRequest) -> HttpResponse:
+    """The sector battles' own list, now the one history page's sector filter (a bookmark
+    of the old address still arrives)."""
+    return HttpResponsePermanentRedirect(reverse("history") + "?mode=sector")

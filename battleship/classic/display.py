@@ -18,7 +18,9 @@ from battleship.classic import (
     Coordinate,
     GameEnd,
     GroupDeduction,
+    PlayedMove,
     PlayerView,
+    Torpedo,
     deduce_groups,
     sunk_ship_cells,
 )
@@ -83,6 +85,7 @@ class Cell:
     ship_label: str = ""  # the ship's name as said, where it differs (``ship_label``)
     deduced: bool = False  # under group reports: hit or water as the reports settle it
     rounds: bool = False  # under the five-shot rules a turn is said as its round
+    track: str = ""  # a torpedo of the last round ran through it: the edge it came from
 
     @property
     def row(self) -> int:
@@ -206,6 +209,19 @@ def _sunk_under_groups(view: PlayerView, found: GroupDeduction) -> dict[str, fro
     return settled
 
 
+def _tracks(moves: Iterable[PlayedMove], size: int) -> dict[Coordinate, str]:
+    """The cells each torpedo of ``moves`` ran through before it struck (all of its line if
+    it made no contact), each with the edge it was launched from. Only what was announced:
+    the move and the cell it struck; nothing past that cell."""
+    tracks: dict[Coordinate, str] = {}
+    for played in moves:
+        if isinstance(played.move, Torpedo):
+            struck = played.cells[0] if played.cells else None
+            for cell in played.move.passed(size, struck):
+                tracks[cell] = played.move.edge.value
+    return tracks
+
+
 class _Cells:
     """What the view says of each cell of both boards, looked up once; cells made on demand."""
 
@@ -241,12 +257,15 @@ class _Cells:
         self.revealed = {cell: ship.name for ship in view.enemy_fleet for cell in ship.cells}
         self.can_fire = view.my_turn
         self.turn_fired, self.turn_received = _turns(view)
-        # The last round's shots, each side's, marked until the next round.
-        mine, theirs = view.last_round
-        self.latest_fired = {s.coord for s in view.shots_fired[len(view.shots_fired) - mine :]}
-        self.latest_received = {
-            c for c, _hit in view.shots_received[len(view.shots_received) - theirs :]
-        }
+        # The last round's moves, each side's, marked until the next round (a torpedo with
+        # no contact too: it is a move, and ends the mark of the one before); a torpedo's
+        # track, up to the cell it struck, as both players know it.
+        mine, theirs = view.last_round_moves
+        size = rules.board_size
+        self.latest_fired = {cell for played in mine for cell in played.cells}
+        self.latest_received = {cell for played in theirs for cell in played.cells}
+        self.track_fired = _tracks(mine, size)
+        self.track_received = _tracks(theirs, size)
         # Ships are drawn whole: yours always, theirs once sunk (or all at the end); one sunk
         # by the last round is drawn in.
         self.enemy_hulls = dict(
@@ -276,21 +295,23 @@ class _Cells:
             latest = coord in self.latest_received
             return Cell(
                 label, state, ship, hull=hull, latest=latest, turn=turn, ship_label=named,
-                rounds=self.rounds,
+                rounds=self.rounds, track=self.track_received.get(coord, ""),
             )  # fmt: skip
         state = CellState.SHIP if ship else CellState.WATER
-        return Cell(label, state, ship, hull=hull, ship_label=named)
+        track = self.track_received.get(coord, "")
+        return Cell(label, state, ship, hull=hull, ship_label=named, track=track)
 
     def enemy(self, coord: Coordinate, label: str) -> Cell:
         hull = self.enemy_hulls.get(coord)
         latest = coord in self.latest_fired
         turn = self.turn_fired.get(coord)
         rounds = self.rounds
+        track = self.track_fired.get(coord, "")
         if coord in self.sunk_cells:
             name = self.sunk_cells[coord]
             return Cell(
                 label, CellState.SUNK, name, hull=hull, latest=latest, turn=turn,
-                ship_label=self.labels.get(name, ""), rounds=rounds,
+                ship_label=self.labels.get(name, ""), rounds=rounds, track=track,
             )  # fmt: skip
         if coord in self.fired:
             known = self.fired[coord]
@@ -301,13 +322,15 @@ class _Cells:
             return Cell(
                 label, state, ship, hull=hull, latest=latest, turn=turn,
                 ship_label=self.labels.get(ship, ""), deduced=coord in self.deduced, rounds=rounds,
+                track=track,
             )  # fmt: skip
         if coord in self.revealed:
             name = self.revealed[coord]
             return Cell(
-                label, CellState.SHIP, name, hull=hull, ship_label=self.labels.get(name, "")
-            )
-        return Cell(label, CellState.UNKNOWN, can_fire=self.can_fire)
+                label, CellState.SHIP, name, hull=hull, ship_label=self.labels.get(name, ""),
+                track=track,
+            )  # fmt: skip
+        return Cell(label, CellState.UNKNOWN, can_fire=self.can_fire, track=track)
 
 
 def round_number(view: PlayerView) -> int | None:
@@ -405,9 +428,11 @@ def build_move(view: PlayerView, mine: int, theirs: int) -> MoveDisplay:
     # A ship of yours hit now and sunk now sank with this move.
     sunk_now = {cells.own_ship_at[coord] for coord, hit in received if hit} & cells.own_sunk
     enemy = {shot.coord for shot in fired} | (set(cells.sunk_cells) if they_sank else set())
+    enemy |= set(cells.track_fired)  # a torpedo's track is drawn anew with the move
     own = {coord for coord, _hit in received} | {
         coord for coord, name in cells.own_ship_at.items() if name in sunk_now
     }
+    own |= set(cells.track_received)
     announcements, sound = last_round(view)
     return MoveDisplay(
         changed_enemy=[cells.enemy(c, str(c)) for c in sorted(enemy)],

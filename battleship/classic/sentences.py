@@ -61,14 +61,8 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
     the computer made after it, each shot announced as it fell (an air strike's cells one by
     one, a torpedo's contact or "no contact"); the sound is that of the person's latest shot.
     """
-    moves = view.moves
-    end = len(moves)
-    while end and moves[end - 1].player != view.player:
-        end -= 1
-    start = end
-    while start and moves[start - 1].player == view.player:
-        start -= 1
-    if start == end:
+    my_turn, their_moves = view.last_round_moves
+    if not my_turn:
         return [], ""
     rules = view.rules
     mine = {shot.coord: shot for shot in view.shots_fired}
@@ -82,7 +76,7 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
         )
         sound = "sunk" if report.sunk else ("hit" if report.hits else "miss")
     else:
-        for played in moves[start:end]:
+        for played in my_turn:
             lines.extend(_announce(played.move, played.cells, "you"))
             for cell in played.cells:
                 shot = mine[cell]
@@ -98,14 +92,14 @@ def last_round(view: PlayerView) -> tuple[list[str], str]:
     if rules.group_reports:
         # Their round, said as they were told it; each cell is on your board besides.
         own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
-        for played in moves[end:]:
+        for played in their_moves:
             said = _report_on_own_fleet(rules, played.cells, received, own_at)
             lines.append(
                 gettext("Round %(round)d, their shots: %(report)s.")
                 % {"round": len(view.reports), "report": said}
             )
         return lines, sound
-    for played in moves[end:]:
+    for played in their_moves:
         lines.extend(_announce(played.move, played.cells, "they"))
         for coord in played.cells:
             hit, sunk = received[coord]

@@ -176,6 +176,20 @@ class PlayerView:
         return self.phase is GamePhase.IN_PROGRESS and self.current_player == self.player
 
     @property
+    def last_round_moves(self) -> tuple[tuple[PlayedMove, ...], tuple[PlayedMove, ...]]:
+        """The moves of the last round: this player's last turn (one or more moves in a
+        row) and the opponent's moves after it. Counted in moves, not shots, so that a
+        torpedo with no contact (a move that fires no shot) is a round of its own."""
+        moves = self.moves
+        end = len(moves)
+        while end and moves[end - 1].player != self.player:
+            end -= 1
+        start = end
+        while start and moves[start - 1].player == self.player:
+            start -= 1
+        return moves[start:end], moves[end:]
+
+    @property
     def targeted(self) -> frozenset[Coordinate]:
         """The enemy cells this player has fired at."""
         return frozenset(shot.coord for shot in self.shots_fired)

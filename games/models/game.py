@@ -46,6 +46,7 @@ from battleship.classic import (
 )
 from battleship.classic.ai import LEVELS, computer_seed, get_player
 from battleship.classic.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
+from battleship.classic.commitment import Commitment, placement_text
 from battleship.words import level_name
 from games.models.queries import COMPUTER, HUMAN, RULES_NAME, GameQuerySet, rules_name_of
 from games.models.rows import Ship, Shot
@@ -94,6 +95,10 @@ class Game(Match):
         default=None,
         help_text="The coach's analysis of the finished game, worked out once (coach_analysis).",
     )
+    # The secret half of the commitment to the computer's fleet (``commitment``): drawn at
+    # the start, sent to nobody before the end. Empty for games started before there were
+    # commitments, which show none.
+    fleet_salt = models.CharField(max_length=64, blank=True, default="", editable=False)
     next_game = models.OneToOneField(
         "self",
         null=True,
@@ -231,6 +236,19 @@ class Game(Match):
         engine = self.engine(step if step < self.moves else None)
         return replace(engine.view_for(HUMAN), enemy_fleet=engine.view_for(COMPUTER).fleet)
 
+    def commitment(self) -> Commitment | None:
+        """The commitment to the computer's fleet, as the person may see it now: its digest
+        while the game is in play, with the placement and the salt once it is over; None
+        before the start, and for a game started before there were commitments."""
+        if not self.fleet_salt or not self.fleets:
+            return None
+        placement = placement_text(
+            EngineShip.placement_from_dict(ship) for ship in self.fleets[COMPUTER]
+        )
+        if self.is_over:
+            return Commitment.reveal(placement, self.fleet_salt)
+        return Commitment.sealed(placement, self.fleet_salt)
+
     @staticmethod
     def figures_from(engine: BattleshipGame) -> dict[str, Any]:
         """A finished game's own figures (the fields the statistics add up), from its engine.
@@ -354,9 +372,10 @@ class Game(Match):
             computer.place_ship(name, start, orientation)
         locked._store_fleet(COMPUTER, computer)
         locked.fleets = fleet_record([board, computer])
+        locked.fleet_salt = secrets.token_hex(32)
         locked.status = self.Status.PLAYING
         locked.started_at = locked.last_move_at = timezone.now()
-        locked.save(update_fields=["fleets", "status", "started_at", "last_move_at"])
+        locked.save(update_fields=["fleets", "fleet_salt", "status", "started_at", "last_move_at"])
         self.refresh_from_db()
 
     # -- play ----------------------------------------------------------------------------

@@ -30,9 +30,6 @@ class GameQuerySet(FiguresQuerySet["Game"]):
             kwargs["rules_name"] = rules_name_of(kwargs["rules"])
         return super().update(**kwargs)
 
-    def unfinished(self) -> GameQuerySet:
-        return self.filter(status__in=["setup", "playing"])
-
     def with_shots_so_far(self) -> GameQuerySet:
         """Per game, ``shots_so_far``: the person's shots, counted (for the few unfinished
         games a page lists; a finished game holds its figures on its row)."""

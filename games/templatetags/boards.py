@@ -84,10 +84,15 @@ def _hull(hull: Hull | None) -> str:
 
 def _td(cell: Cell, extra: str = "") -> str:
     """A cell's opening tag: where it is (for the page's script) and whether a hull starts here."""
-    classes = " has-hull" if cell.hull else ""
+    classes = (" has-hull" if cell.hull else "") + _track(cell)
     return f'<td{extra} data-row="{cell.row}" data-col="{cell.col}"' + (
         f' class="{classes.strip()}"' if classes else ""
     )
+
+
+def _track(cell: Cell) -> str:
+    """A torpedo of the last round ran through this cell: its track, drawn from its edge."""
+    return f" track track-{escape(cell.track)}" if cell.track else ""
 
 
 def _turn_title(cell: Cell) -> str:
@@ -158,7 +163,8 @@ def own_cells(cells: Iterable[Cell], oob: bool = False) -> SafeString:
     return mark_safe(  # noqa: S308  # nosec B308 B703
         "".join(
             f'<td id="own-{escape(cell.label)}" class="cell {escape(cell.state)}{_latest(cell)}'
-            f'{" has-hull" if cell.hull else ""}"{_turn_title(cell)}{_swap(oob)}>{_hull(cell.hull)}'
+            f'{" has-hull" if cell.hull else ""}{_track(cell)}"{_turn_title(cell)}{_swap(oob)}>'
+            f"{_hull(cell.hull)}"
             f'<span class="symbol" aria-hidden="true">{escape(cell.symbol)}</span>'
             f'<span class="sr-only">{escape(cell.name)}</span></td>'
             for cell in cells

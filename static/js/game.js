@@ -439,56 +439,7 @@
     showPicked();
   });
 
-  // --- Weapons: the cells an air strike covers, the line a torpedo runs, before firing ---
-  function enemyBoard() {
-    return document.querySelector("table.board.enemy");
-  }
-
-  function previewWeapon(places) {
-    const board = enemyBoard();
-    if (!board) return;
-    board.querySelectorAll("td.preview").forEach((td) => td.classList.remove("preview"));
-    places.forEach((p) => {
-      const td = board.querySelector(`td[data-row="${p.row}"][data-col="${p.col}"]`);
-      if (td) td.classList.add("preview");
-    });
-  }
-
-  function strikePlaces(text, size) {
-    const match = /^\s*([A-Za-z])\s*(\d{1,2})\s*$/.exec(text || "");
-    if (!match) return [];
-    const row = match[1].toUpperCase().charCodeAt(0) - 65;
-    const col = Number(match[2]) - 1;
-    if (row < 0 || col < 0 || row >= size || col >= size) return [];
-    const places = [];
-    for (let r = row - 1; r <= row + 1; r++)
-      for (let c = col - 1; c <= col + 1; c++)
-        if (r >= 0 && c >= 0 && r < size && c < size) places.push({ row: r, col: c });
-    return places;
-  }
-
-  function torpedoPlaces(line, size) {
-    const [kind, index] = (line || "").split("-");
-    const places = [];
-    for (let i = 0; i < size; i++)
-      places.push(kind === "row" ? { row: Number(index), col: i } : { row: i, col: Number(index) });
-    return places;
-  }
-
-  function showWeapon(target) {
-    const board = enemyBoard();
-    if (!board) return;
-    const size = Number(board.dataset.size);
-    if (target.id === "strike-center") previewWeapon(strikePlaces(target.value, size));
-    if (target.id === "torpedo-line" || target.id === "torpedo-end")
-      previewWeapon(torpedoPlaces(document.getElementById("torpedo-line").value, size));
-  }
-
-  ["input", "change", "focusin"].forEach((kind) =>
-    document.addEventListener(kind, (event) => showWeapon(event.target)));
-  document.addEventListener("focusout", (event) => {
-    if (event.target.closest && event.target.closest(".weapon-form")) previewWeapon([]);
-  });
+  // Weapons are aimed by static/js/aim.js.
 
   // Back/forward cache: never show a stale board; fetch the game as saved.
   window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });

@@ -95,7 +95,7 @@ def test_a_special_weapons_game_to_the_end(live_server, page: Page, console_erro
     # The air strike's square is shown before it is fired.
     page.get_by_label(re.compile("Air strike")).fill("B7")
     expect(page.locator("table.board.enemy td.preview")).to_have_count(9)
-    page.get_by_role("button", name="Strike").click()
+    page.get_by_role("button", name="Strike", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text("Your air strike on B7:")
     expect(page.get_by_role("status")).to_contain_text("A6: hit")
     expect(page.get_by_label(re.compile("Air strike"))).to_have_count(0)  # spent
@@ -103,7 +103,7 @@ def test_a_special_weapons_game_to_the_end(live_server, page: Page, console_erro
     page.get_by_label(re.compile("Torpedo")).select_option(label="Column 10")
     expect(page.locator("table.board.enemy td.preview")).to_have_count(10)
     page.get_by_label("launched from").select_option("end")
-    page.get_by_role("button", name="Launch").click()
+    page.get_by_role("button", name="Launch", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text(
         "Your torpedo from the south along column 10:"
     )

@@ -134,12 +134,13 @@ def test_the_battle_history_fits_a_phone_its_table_scrolling_in_its_card(live_se
         battle.pk = None
         battle.status = status
         battle.save()
-    page.goto(live_server.url + "/sector/")
+    page.goto(live_server.url + "/sector/")  # the one history, on its sector filter
+    expect(page).to_have_url(re.compile(r"/history\?mode=sector$"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     # A table wider than the phone scrolls in its own box, which a keyboard can reach.
-    expect(page.get_by_role("region", name="Every battle, newest first")).to_be_visible()
-    # The link column has a name, for a screen reader's table navigation.
-    expect(page.get_by_role("columnheader", name="Open the battle")).to_have_count(1)
+    expect(page.get_by_role("region", name="3 finished games, newest first")).to_be_visible()
+    # The replay link's column has a name, for a screen reader's table navigation.
+    expect(page.get_by_role("columnheader", name="Date (replay)")).to_have_count(1)
 
 
 def test_start_the_battle_looks_disabled_until_the_fleet_is_placed(live_server, page: Page):

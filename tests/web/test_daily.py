@@ -10,7 +10,7 @@ from django.test import Client
 
 from battleship.classic import Coordinate
 from daily import models as daily_models
-from daily.fleet import day_board
+from daily.fleet import day_board, day_salt
 from daily.models import DailyAdmiral, DailyAttempt, streaks, today
 from games.models import Game
 from modes.models import StaleMove
@@ -18,6 +18,7 @@ from tests.web.conftest import make_user, normalised
 
 pytestmark = pytest.mark.django_db
 
+SEALED = re.compile(r'(data-digest="|<code id="commitment-(?:digest|tomorrow)">)[0-9a-f]{64}')
 ALL_CELLS = [str(Coordinate(r, c)) for r in range(10) for c in range(10)]
 
 
@@ -97,8 +98,12 @@ def test_nothing_of_the_fleet_is_sent_before_the_end(guest, outsider, settings):
             seen.append(shoot(client, cell, move).content.decode())
             seen.append(shoot(client, cell, move + 1, htmx=False).content.decode())  # refused
         seen.append(client.get(f"/daily/{day.isoformat()}").content.decode())
-        pages.append([normalised(page) for page in seen])
+        for page in seen:  # nothing of the day's seal but its fingerprints
+            assert day_salt(day, secret) not in page
+            assert 'id="commitment-salt"' not in page
+        pages.append([normalised(SEALED.sub(r"\1<digest>", page)) for page in seen])
     assert set(ship_cells(day, "A")) != set(ship_cells(day, "B"))
+    # The same but for the fingerprints, which seal different fleets (test_daily_commitment).
     assert pages[0] == pages[1]
 
 

@@ -13,12 +13,25 @@ from tests.web.conftest import (
     fire,
     fleet_cells,
     new_game,
-    normalised,
     set_fleet,
     started_game,
 )
+from tests.web.conftest import normalised as same_state
 
 HX = {"HX-Request": "true"}
+SEALED = re.compile(r'(data-digest="|<code id="commitment-digest">)[0-9a-f]{64}')
+
+
+def normalised(html):
+    """A response with what differs between two renders taken out, and the fingerprint of
+    the computer's fleet: twin fleets are sealed differently (tests/web/test_commitment.py),
+    and that is all a fingerprint may tell. No game's salt is in any response while the
+    game is in play."""
+    for salt in Game.objects.filter(status="playing").values_list("fleet_salt", flat=True):
+        assert salt not in html, "a salt sent before the end of its game"
+    return same_state(SEALED.sub(r"\1<digest>", html))
+
+
 # The same fleet but for the Destroyer, which lies elsewhere: a person who has not sunk it
 # must not be able to tell the two games apart from anything the server sends.
 MOVED_DESTROYER = [*COMPUTER_FLEET[:4], ("Destroyer", "F9", "V")]

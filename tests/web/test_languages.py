@@ -275,7 +275,7 @@ def test_every_kind_of_page_is_whole_in_each_language(owner, language):
         f"/history/{finished.pk}/?step=2",
         "/leaderboard",
         "/password",
-        "/sector/",
+        "/history?mode=sector",
         "/sector/new",
         "/sector/rules",
         f"/sector/{battle.pk}/",

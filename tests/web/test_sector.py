@@ -6,6 +6,7 @@ import html
 import re
 
 import pytest
+from django.test import Client
 
 from battleship.sector import FLEET, Placement, parse_cell
 from sector.models import SectorBattle
@@ -193,7 +194,7 @@ def test_resigning_ends_it_and_reveals_the_enemy_fleet(guest):
     assert "You resigned. The Deckhand wins." in page
     assert 'aria-label="A8, enemy ship, sector III"' in page
     assert turn(guest, battle, action="shot", target="A1").status_code == 409
-    assert "Resigned" in guest.get("/sector/").content.decode()
+    assert "Resigned" in guest.get("/history?mode=sector").content.decode()
 
 
 def test_a_whole_battle_is_played_to_the_end_and_listed(guest):
@@ -210,8 +211,9 @@ def test_a_whole_battle_is_played_to_the_end_and_listed(guest):
             assert fired.status_code == 302
     battle.refresh_from_db()
     assert battle.status in ("won", "lost")
-    history = guest.get("/sector/").content.decode()
+    history = guest.get("/history?mode=sector").content.decode()
     assert battle.get_status_display() in history
+    assert f"/sector/{battle.pk}/replay?step=0" in history
 
 
 def page_of(client, battle):
@@ -265,19 +267,34 @@ def test_a_replay_step_out_of_range_is_clamped_and_nonsense_refused(guest):
     assert guest.get(f"/sector/{battle.pk}/replay?step=x").status_code == 409
 
 
-def test_the_history_counts_finished_battles_by_opponent(guest, outsider):
-    for level in (1, 1, 2):
-        battle = started(guest, level=level)
-        guest.post(f"/sector/{battle.pk}/resign")
-    started(guest, level=3)  # unfinished: not counted
-    SectorBattle.objects.filter(level=2).update(status="won")
+def test_finished_battles_are_in_the_one_history_and_unfinished_ones_on_the_home_page(
+    guest, outsider
+):
+    for level in (1, 2):
+        guest.post(f"/sector/{started(guest, level=level).pk}/resign")
+    going = started(guest, level=3)
+    placing = new_battle(guest)
+    someone_elses = started(outsider)
 
-    page = guest.get("/sector/").content.decode()
+    # The old address of the sector list is the history's sector filter now.
+    moved = guest.get("/sector/")
+    assert moved.status_code == 301
+    assert moved["Location"] == "/history?mode=sector"
 
-    assert re.search(r"<td>1\. Deckhand</td><td>2</td><td>0</td>", page)
-    assert re.search(r"<td>2\. Gunner</td><td>1</td><td>1</td>", page)
-    assert "<td>3. Admiral</td><td>1</td>" not in page
-    assert "Deckhand" not in outsider.get("/sector/").content.decode()
+    history = guest.get("/history?mode=sector").content.decode()
+    assert "2 finished games, newest first" in history
+    assert history.count("Resigned") == 2
+    assert f"/sector/{going.pk}/" not in history
+    theirs = outsider.get("/history?mode=sector").content.decode()
+    assert "Resigned" not in theirs
+    assert "No finished games yet." in theirs
+
+    home = guest.get("/").content.decode()
+    assert "Your unfinished sector battles" in home
+    for battle in (going, placing):
+        assert f'href="/sector/{battle.pk}/"' in home
+    assert f"/sector/{someone_elses.pk}/" not in home
+    assert "Your unfinished sector battles" not in Client().get("/").content.decode()
 
 
 def test_no_sector_page_shows_template_text(guest):
@@ -285,7 +302,7 @@ def test_no_sector_page_shows_template_text(guest):
 
     assert_clean(guest.get("/sector/new"))
     assert_clean(guest.get("/sector/rules"))
-    assert_clean(guest.get("/sector/"))
+    assert_clean(guest.get("/history?mode=sector"))
     battle = new_battle(guest)
     assert_clean(guest.get(f"/sector/{battle.pk}/"))
     assert_clean(place(guest, battle, "Carrier", "A1", "up"))
