@@ -29,11 +29,13 @@ from battleship.sector import (
     Action,
     Axis,
     Barrage,
-    Coordinate,
     Course,
     Kind,
+    Orientation,
+    Placement,
     Recon,
     SectorView,
+    Ship,
     Shot,
     Sonar,
     SubMove,
@@ -44,7 +46,8 @@ from battleship.sector import (
     sector_of,
 )
 from battleship.sector.ai import LEVELS, LevelInfo
-from battleship.sector.display import Mark, describe, enemy_board, enemy_marks, own_board
+from battleship.sector.display import describe, enemy_board, enemy_marks, own_board
+from battleship.sector.fleet import is_submarine
 from battleship.words import level_description, level_name, ship_name
 from battleship_site.limits import setting
 from games.refusals import refusal
@@ -52,6 +55,7 @@ from games.rule_sets import OFFERED
 from games.views import per_address, per_player_setup, player_key
 from modes.models import StaleMove, player_of
 from sector.models import HUMAN, SectorBattle
+from sector.seas import fleet_drawn, sea
 
 PAGE = "sector/battle.html"
 
@@ -62,106 +66,6 @@ def levels() -> list[LevelInfo]:
         replace(info, name=level_name(info.name), description=level_description(info.description))
         for info in LEVELS
     ]
-
-
-# What a cell's state says, for a screen reader: on one's own sea, and on the enemy's (its
-# ships shown once the battle is over).
-STATE_TEXT = {
-    "water": pgettext_lazy("sector cell", "water"),
-    "unknown": pgettext_lazy("sector cell", "unknown"),
-    "ship": pgettext_lazy("sector cell", "your ship"),
-    "sub-N": pgettext_lazy("sector cell", "your submarine heading north"),
-    "sub-S": pgettext_lazy("sector cell", "your submarine heading south"),
-    "sub-E": pgettext_lazy("sector cell", "your submarine heading east"),
-    "sub-W": pgettext_lazy("sector cell", "your submarine heading west"),
-    "miss": pgettext_lazy("sector cell", "water when fired at"),
-    "hit": pgettext_lazy("sector cell", "hit"),
-    "sunk": pgettext_lazy("sector cell", "sunk"),
-    "seen": pgettext_lazy("sector cell", "recon saw a ship"),
-    "barrage": pgettext_lazy("sector cell", "barrage, count only"),
-    "course-row": pgettext_lazy("sector cell", "on a submarine course across"),
-    "course-column": pgettext_lazy("sector cell", "on a submarine course down"),
-    "course-both": pgettext_lazy("sector cell", "on two submarine courses"),
-    "track": pgettext_lazy("sector cell", "a submarine passed here"),
-}
-ENEMY_STATE_TEXT = STATE_TEXT | {
-    "ship": pgettext_lazy("sector cell", "enemy ship"),
-    "sub-N": pgettext_lazy("sector cell", "enemy submarine heading north"),
-    "sub-S": pgettext_lazy("sector cell", "enemy submarine heading south"),
-    "sub-E": pgettext_lazy("sector cell", "enemy submarine heading east"),
-    "sub-W": pgettext_lazy("sector cell", "enemy submarine heading west"),
-}
-SYMBOLS = {
-    "water": "",
-    "unknown": "",
-    "ship": "■",
-    "sub-N": "▲",
-    "sub-S": "▼",
-    "sub-E": "▶",
-    "sub-W": "◀",
-    "miss": "○",
-    "hit": "✕",
-    "sunk": "✖",
-    "seen": "◆",
-    "barrage": "?",
-    "course-row": "─",
-    "course-column": "│",
-    "course-both": "┼",
-    "track": "·",
-}
-
-
-def _marked(words: str, mark: Mark | None) -> str:
-    """A cell's words with what else is known of it: the turn it was fired at or seen,
-    and what sonar ruled out ("hit, turn 4, no submarine can be here")."""
-    if mark is None:
-        return words
-    if mark.turn is not None:
-        words += ", " + gettext("turn %(turn)d") % {"turn": mark.turn}
-    if mark.no_sub:
-        words += ", " + gettext("no submarine can be here")
-    elif mark.no_sub_across:
-        words += ", " + gettext("no submarine heading across on this row")
-    elif mark.no_sub_down:
-        words += ", " + gettext("no submarine heading down this column")
-    return words
-
-
-def sea(
-    states: dict[Coordinate, str],
-    *,
-    enemy: bool = False,
-    marks: dict[Coordinate, Mark] | None = None,
-) -> list[tuple[str, list[Any]]]:
-    """A sea's rows for the template: each cell's label, state, words, symbol, the turn it
-    was fired at (``marks``: the enemy sea in play), and the sector lines and numerals."""
-    rows = []
-    cell_words = pgettext("sector cell", "%(cell)s, %(words)s, sector %(sector)s")
-    for row in range(SIZE):
-        cells = []
-        for col in range(SIZE):
-            cell = Coordinate(row, col)
-            state = states[cell]
-            sector = sector_of(cell)
-            mark = marks.get(cell) if marks else None
-            words = _marked(str((ENEMY_STATE_TEXT if enemy else STATE_TEXT)[state]), mark)
-            cells.append(
-                {
-                    "label": str(cell),
-                    "row": row,
-                    "col": col,
-                    "state": state,
-                    "words": cell_words % {"cell": cell, "words": words, "sector": numeral(sector)},
-                    "turn": mark.turn if mark else None,
-                    "no_sub": mark.no_sub if mark else False,
-                    "symbol": SYMBOLS[state],
-                    "numeral": numeral(sector) if row % 3 == 0 and col % 3 == 0 else "",
-                    "edge_right": col % 3 == 2 and col < SIZE - 1,
-                    "edge_bottom": row % 3 == 2 and row < SIZE - 1,
-                }
-            )
-        rows.append((ROW_LETTERS[row], cells))
-    return rows
 
 
 def _battle(request: HttpRequest, battle_id: UUID) -> SectorBattle:
@@ -175,8 +79,11 @@ def _page(
     error: str = "",
     status: int = 200,
     tried: dict[str, str] | None = None,
+    aim: str = "shot",
+    typed: bool = False,
 ) -> TemplateResponse:
-    """The battle's page; for htmx in play only its play area, the live region's new words
+    """The battle's page (``aim``: the action aimed on the enemy sea, ``?aim=recon``); for
+    htmx in play only its play area, the live region's new words
     sent with it out of band (so a turn's announcements are spoken)."""
     view = battle.view()
     htmx = getattr(request, "htmx", None)
@@ -191,18 +98,25 @@ def _page(
         "view": view,
         "oob": partial,
         "error": error,
-        "own_rows": sea(own_board(view)),
+        "typed": typed or tried is not None,
         "columns": range(1, SIZE + 1),
         "sectors": [(s, numeral(s)) for s in SECTORS],
     }
     if battle.status == SectorBattle.Status.SETUP:
-        placed = {p.name for p in battle.placements()}
+        placed = {p.name: p for p in battle.placements()}
+        fleet = [Ship.placed(p) for p in placed.values()]
+        context["own_rows"] = sea(own_board(view), ships=fleet_drawn(fleet))
+        chosen = (tried or {}).get("ship") or next(
+            (s.name for s in FLEET if s.name not in placed), FLEET[0].name
+        )
         context["ships"] = [
             {
                 "name": s.name,
                 "length": s.length,
                 "sub": s.kind is Kind.SUBMARINE,
                 "placed": s.name in placed,
+                "at": _placed_at(placed.get(s.name)),
+                "chosen": s.name == chosen,
                 # A refused placement: what the player typed and chose stays in its form.
                 **(
                     {"cell": tried["cell"], "lie": tried["lie"]}
@@ -213,8 +127,24 @@ def _page(
             for s in FLEET
         ]
         context["complete"] = len(placed) == len(FLEET)
+        context["headings"] = [
+            ("E", gettext("east ▶")),
+            ("S", gettext("south ▼")),
+            ("W", gettext("west ◀")),
+            ("N", gettext("north ▲")),
+        ]
     else:
-        context["enemy_rows"] = sea(enemy_board(view), enemy=True, marks=enemy_marks(view))
+        context["own_rows"] = sea(own_board(view), ships=fleet_drawn(view.fleet))
+        # The enemy fleet is in the view only once the battle is over.
+        context["enemy_rows"] = sea(
+            enemy_board(view),
+            enemy=True,
+            marks=enemy_marks(view),
+            ships=fleet_drawn((s for s in view.enemy_fleet if s.afloat), "revealed"),
+            targets=view.legal.targets,
+        )
+        context["aim"] = aim if aim in _aims(view) else "shot"
+        context["aims"] = _aims(view)
         context["log"] = [describe(r, HUMAN) for r in reversed(view.reports)]
         context["latest"] = _latest(view)
         context["enemy_sunk"] = ", ".join(ship_name(name) for name in view.enemy_sunk)
@@ -222,6 +152,24 @@ def _page(
             {"name": s.name, "sector": numeral(s.sector), "afloat": s.afloat} for s in view.fleet
         ]
     return TemplateResponse(request, PAGE + "#play" if partial else PAGE, context, status=status)
+
+
+def _aims(view: SectorView) -> list[str]:
+    """The actions one may aim on the enemy sea now: a shot, and each ability left."""
+    legal = view.legal
+    abilities = (("recon", legal.recon), ("barrage", legal.barrage), ("sonar", legal.sonar))
+    return ["shot"] + [name for name, left in abilities if left]
+
+
+def _placed_at(placement: Placement | None) -> dict[str, str] | None:
+    """Where a placed ship starts and how it lies, for the ship's list (and its dragging)."""
+    if placement is None:
+        return None
+    if placement.heading:
+        lie = placement.heading.value
+    else:
+        lie = "across" if placement.orientation is Orientation.H else "down"
+    return {"cell": str(placement.start), "lie": lie}
 
 
 def _latest(view: SectorView) -> list[str]:
@@ -375,7 +323,9 @@ def create_battle(request: HttpRequest) -> HttpResponse:
 @never_cache
 @vary_on_headers("HX-Request")
 def battle_page(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
-    return _page(request, _battle(request, battle_id))
+    battle = _battle(request, battle_id)
+    get = request.GET
+    return _page(request, battle, aim=get.get("aim", "shot"), typed=bool(get.get("typed")))
 
 
 @require_POST
@@ -386,7 +336,10 @@ def place_ship(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     battle = _battle(request, battle_id)
     post = request.POST
     try:
-        battle.place_ship(post.get("ship", ""), post.get("cell", ""), post.get("lie", ""))
+        ship = post.get("ship", "")
+        # Placed on the sea, a submarine takes the heading chosen beside it; typed, its lie.
+        lie = post.get("heading") if is_submarine(ship) and post.get("heading") else None
+        battle.place_ship(ship, post.get("cell", ""), lie or post.get("lie", ""))
     except ValueError as error:
         tried = {
             "ship": post.get("ship", ""),
@@ -394,6 +347,8 @@ def place_ship(request: HttpRequest, battle_id: UUID) -> HttpResponse:
             "lie": post.get("lie", ""),
         }
         return _page(request, battle, error=refusal(error), status=422, tried=tried)
+    if post.get("typed"):  # back to the typed forms, open
+        return redirect(battle.get_absolute_url() + "?typed=1#typed-places")
     return redirect(battle)
 
 
@@ -452,6 +407,7 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     except ValueError:
         stale = gettext("The page was out of date; this is the current one.")
         return _page(request, battle, error=stale, status=409)
+    aim = request.POST.get("action", "shot")  # a refused turn keeps its action chosen
     try:
         turn = parse_turn(request.POST, battle.view())
         battle.play(turn, expected)
@@ -461,9 +417,9 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     except IllegalMove as error:
         battle.refresh_from_db()
         status = 409 if battle.status != SectorBattle.Status.PLAYING else 400
-        return _page(request, battle, error=refusal(error), status=status)
+        return _page(request, battle, error=refusal(error), status=status, aim=aim)
     except ValueError as error:
-        return _page(request, battle, error=refusal(error), status=400)
+        return _page(request, battle, error=refusal(error), status=400, aim=aim)
     if getattr(request, "htmx", None):
         return _page(request, battle)
     return redirect(battle)
@@ -493,11 +449,12 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
     seas = []
     theirs = gettext("The %(name)s's fleet") % {"name": battle.level_name}
     for seat, title in ((HUMAN, gettext("Your fleet")), (1 - HUMAN, theirs)):
-        states = own_board(game.view_for(seat))
+        seen = game.view_for(seat)
+        states = own_board(seen)
         for cell in tracks[seat]:
             if states[cell] in ("water", "miss"):
                 states[cell] = "track"
-        seas.append((title, sea(states, enemy=seat != HUMAN)))
+        seas.append((title, sea(states, enemy=seat != HUMAN, ships=fleet_drawn(seen.fleet))))
     reports = game.view_for(HUMAN).reports
     context = {
         "battle": battle,

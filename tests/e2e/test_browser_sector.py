@@ -51,7 +51,8 @@ def test_a_whole_sector_battle_in_the_browser(
     page.get_by_role("button", name="Place your fleet").click()
     expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
 
-    # One ship by hand, refused when too close, then the rest at random.
+    # One ship typed, refused when too close, then the rest at random.
+    page.get_by_text("Or type where each ship goes").click()
     page.get_by_label("Carrier: first cell, like B7").fill("A1")
     page.get_by_role("button", name="Place the Carrier").click()
     page.get_by_label("Battleship: first cell, like B7").fill("B2")

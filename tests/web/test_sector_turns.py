@@ -23,7 +23,8 @@ def live_region(html):
 
 
 def cell_name(html, label):
-    match = re.search(rf'value="{label}" aria-label="([^"]+)"', html)
+    # The first name after the cell's own mark (its numeral and turn are hidden from readers).
+    match = re.search(rf'data-cell="{label}".*?aria-label="([^"]+)"', html, re.DOTALL)
     assert match, label
     return match.group(1)
 
@@ -105,7 +106,7 @@ def test_the_enemy_sea_marks_each_cell_with_its_turn_and_what_sonar_ruled_out(gu
     assert cell_name(html, "J7") == "J7, unknown, sector XV"
     # Seen too: the turn's number on the cell, and the cleared cells shaded.
     assert re.search(
-        r'<span class="cell-turn" aria-hidden="true">1</span><button[^>]+value="A8"', html
+        r'<span class="cell-turn" aria-hidden="true">1</span><button[^>]+aria-label="A8,', html
     )
     assert re.search(
         r'class="s-unknown no-sub"><span class="sector-numeral" aria-hidden="true">I<', html

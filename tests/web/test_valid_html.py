@@ -147,8 +147,11 @@ def a_sector_battle(documents: Documents, client: Client) -> None:
     place = {"ship": "Carrier", "cell": "A1", "lie": "across"}
     documents.add("sector place", client.post(url + "ships", place, headers=HX))
     documents.add("sector refused place", client.post(url + "ships", place, headers=HX))
+    documents.add("sector placing", client.get(url))  # a ship drawn on the sea
+    documents.add("sector placing typed", client.get(url + "?typed=1"))
     for step in ("clear", "shuffle", "start"):
         documents.add(f"sector {step}", client.post(url + step, headers=HX))
+    documents.add("sector aimed", client.get(url + "?aim=barrage"))
     turns = [
         {"action": "shot", "target": "A8"},
         {"action": "recon", "sector": "III"},
