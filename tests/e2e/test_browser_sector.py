@@ -6,6 +6,7 @@ wrong mid-battle, at the end and in the replay, at a desktop's width and a phone
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from battleship.sector import Placement
@@ -133,6 +134,14 @@ def test_the_battle_history_fits_a_phone_its_table_scrolling_in_its_card(live_se
     for status in ("lost", "won", "resigned"):
         battle.pk = None
         battle.status = status
+        # With the figures a battle stores as it ends (the history lists those).
+        battle.finished_at = timezone.now()
+        battle.shots_fired, battle.shots_hit, battle.computer_shots, battle.ships_lost = (
+            40,
+            12,
+            38,
+            3,
+        )
         battle.save()
     page.goto(live_server.url + "/sector/")  # the one history, on its sector filter
     expect(page).to_have_url(re.compile(r"/history\?mode=sector$"))
