@@ -65,6 +65,16 @@
     timers.push(setTimeout(() => { timers = []; step("theirs"); }, BEAT + AIMING));
   }
 
+  // A salvo's fire button is in its place from the start of the turn (disabled until the
+  // turn's cells are picked, static/js/game.js), so nothing moves when the first is picked.
+  function showFireButton() {
+    const fire = document.getElementById("volley-fire");
+    if (fire && fire.hidden) fire.hidden = false;
+  }
+  document.addEventListener("htmx:afterSettle", showFireButton);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showFireButton);
+  else showFireButton();
+
   // --- The end's own sound: up for a win, down for a loss, level for a draw -------------
   let audio = null;
   function endSound() {
