@@ -37,7 +37,9 @@ LISTEN = """() => {
         cueShown: !!cue && getComputedStyle(cue).display !== "none",
         marksShown: marks.filter((m) => getComputedStyle(m).visibility === "visible").length,
         marks: marks.length,
-        hull: hull && { opacity: getComputedStyle(hull).opacity, clip: getComputedStyle(hull).clipPath },
+        hull: hull && {
+          opacity: getComputedStyle(hull).opacity, clip: getComputedStyle(hull).clipPath,
+        },
       });
     });
   }
