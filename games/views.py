@@ -30,6 +30,7 @@ from battleship.classic import Coordinate, Fire, Move, MoveResult, RuleSet, Shot
 from battleship.classic.ai import LevelInfo
 from battleship.classic.display import build_display, build_move, round_number
 from battleship.classic.sentences import duration, ship_label, summarise
+from battleship.classic.turn_summary import turn_summary
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
 from games.forms import LAST_CHOICE, NewGameForm, excerpt, last_choice, move_form, torpedo_lines
@@ -221,13 +222,17 @@ def render_game(
     view = game.view()
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     display = build_display(view)
+    level = level_info(game.level)
+    if shot and game.status in ENDS_WITH_A_SOUND:
+        display = replace(display, sound=game.status)  # the end has a sound of its own
     context: dict[str, Any] = {
         "game": game,
         "view": view,
         "display": display if shot else replace(display, sound=""),
+        "said": turn_summary(view, level.name),
         "error": error,
         "notice": notice,
-        "level": level_info(game.level),
+        "level": level,
         "oob": partial,
         # A refused cell stays in the Fire at box, to correct rather than type again.
         "typed_cell": posted(request, "cell").strip() if error else "",
@@ -264,6 +269,9 @@ def render_game(
     if partial:
         template += "#setup" if game.status == Game.Status.SETUP else "#play"
     return TemplateResponse(request, template, context, status=status)
+
+
+ENDS_WITH_A_SOUND = (Game.Status.WON, Game.Status.LOST, Game.Status.DRAW)
 
 
 def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
@@ -451,6 +459,8 @@ def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> 
         "game": game,
         "view": view,
         "display": build_move(view, mine, len(results) - mine),
+        "said": turn_summary(view, level_info(game.level).name),
+        "level": level_info(game.level),
     }
     response = TemplateResponse(request, GAME_PAGE + "#move", context)
     return reswap(retarget(response, "#turn"), "outerHTML")

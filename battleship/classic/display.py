@@ -139,6 +139,9 @@ class ShipStatus:
     length: int
     hits: int | None  # None where it cannot be known (enemy ships before the end)
     sunk: bool | None  # None where it cannot be known (under fog of war, before the end)
+    parts: tuple[bool, ...] | None = None
+    """Each of its cells from the bow (top or left), hit or not; None where not known (an
+    enemy ship afloat: its damage is not announced)."""
 
 
 @dataclass(frozen=True)
@@ -375,7 +378,13 @@ def _own_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
         ship.name: sum(1 for c in ship.cells if cells.received.get(c)) for ship in view.fleet
     }
     return [
-        ShipStatus(cells.labels[s.name], s.length, hits_on.get(s.name, 0), s.name in cells.own_sunk)
+        ShipStatus(
+            cells.labels[s.name],
+            s.length,
+            hits_on.get(s.name, 0),
+            s.name in cells.own_sunk,
+            tuple(bool(cells.received.get(c)) for c in sorted(s.cells)),
+        )
         for s in view.fleet
     ]
 
@@ -390,8 +399,16 @@ def _enemy_fleet_status(view: PlayerView, cells: _Cells) -> list[ShipStatus]:
     if not view.enemy_fleet and not view.rules.names_sunk_ships:
         return [ShipStatus(cells.labels[s.name], s.length, None, None) for s in view.rules.fleet]
     sunk = set(cells.sunk) if view.enemy_fleet else set(view.enemy_sunk)
+    # A sunk ship is hit in every part; of one afloat nothing is known.
     return [
-        ShipStatus(cells.labels[s.name], s.length, None, s.name in sunk) for s in view.rules.fleet
+        ShipStatus(
+            cells.labels[s.name],
+            s.length,
+            None,
+            s.name in sunk,
+            (True,) * s.length if s.name in sunk else None,
+        )
+        for s in view.rules.fleet
     ]
 
 

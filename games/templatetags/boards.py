@@ -205,6 +205,14 @@ def ship_drawing(length: int) -> SafeString:
 
 
 _PIP = '<span class="pip"></span>'
+_HIT_PIP = '<span class="pip hit"></span>'
+
+
+def _pips(ship: ShipStatus) -> str:
+    """A square per cell, from the bow; a hit part marked where it is known."""
+    if ship.parts is None:
+        return _PIP * ship.length
+    return "".join(_HIT_PIP if hit else _PIP for hit in ship.parts)
 
 
 @register.simple_tag
@@ -229,7 +237,7 @@ def fleet_status(
         items.append(
             f'<li class="{"is-sunk" if ship.sunk else ""}">'
             f'<span class="ship-name">{escape(ship_name(ship.name))}</span> '
-            f'<span class="ship-cells" aria-hidden="true">{_PIP * ship.length}</span> '
+            f'<span class="ship-cells" aria-hidden="true">{_pips(ship)}</span> '
             f'<span class="ship-state">{escape(state)}</span></li>'
         )
     return mark_safe(  # noqa: S308  # nosec B308 B703

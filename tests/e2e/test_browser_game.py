@@ -159,7 +159,7 @@ def test_playing_by_keyboard(live_server, page: Page, console_errors):
     expect(page.get_by_label("Fire at")).to_have_value("")  # ready for the next cell
     # The announcements are in the live region.
     expect(page.get_by_role("status")).to_contain_text("A6: hit")
-    expect(page.get_by_role("status")).to_contain_text("They fired at")
+    expect(page.get_by_role("status")).to_contain_text("The Recruit fired at")
     page.keyboard.type("b9")  # the next cell, typed straight away
     page.keyboard.press("Enter")
     expect(cell(page, "Enemy", "B9")).to_have_attribute("aria-label", said("B9", "miss"))

@@ -28,6 +28,7 @@ WORDS = {
         "start": "Spiel starten",
         "enemy": "Feindliche Gewässer",
         "heading": "Gegen den Rekruten",
+        "said": "Du hast auf A6 geschossen: Treffer.",
         "hit": "A6: Treffer",
         "hit_cell": "A6, Treffer, Runde 1",
         "fire_at": "Schießen auf",
@@ -49,6 +50,7 @@ WORDS = {
         "start": "Lancer la partie",
         "enemy": "Eaux ennemies",
         "heading": "Contre le niveau Recrue",
+        "said": f"Vous avez tiré en A6{NBSP}: touché.",
         "hit": f"A6{NBSP}: touché",
         "hit_cell": "A6, touché, tour 1",
         "fire_at": "Tirer sur",
@@ -101,7 +103,8 @@ def test_a_short_game_in_one_language_switched_to_another_halfway(
 
     # An announcement, a cell's accessible name, a refusal: all in the first language.
     enemy_cell(page, start, "A6").click()
-    expect(page.get_by_role("status")).to_contain_text(start["hit"])
+    expect(page.get_by_role("status")).to_contain_text(start["said"])
+    expect(page.locator("#turn-log-lines")).to_contain_text(start["hit"])
     expect(enemy_cell(page, start, "A6")).to_have_attribute("aria-label", start["hit_cell"])
     page.get_by_label(start["fire_at"]).fill("A6")
     page.get_by_role("button", name=start["fire"], exact=True).click()
@@ -124,7 +127,7 @@ def test_a_short_game_in_one_language_switched_to_another_halfway(
         enemy_cell(page, switched, label).click()
         expect(enemy_cell(page, switched, label)).to_have_attribute("aria-label", re.compile(","))
         if label == "E6":  # the last cell of the Carrier
-            expect(page.get_by_role("status")).to_contain_text(switched["sunk"])
+            expect(page.locator("#turn-log-lines")).to_contain_text(switched["sunk"])
     expect(page.get_by_role("heading", name=switched["won"])).to_be_visible()
     expect(page.get_by_text(switched["accuracy"])).to_be_visible()
     no_problems(page)

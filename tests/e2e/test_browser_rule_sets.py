@@ -96,8 +96,8 @@ def test_a_special_weapons_game_to_the_end(live_server, page: Page, console_erro
     page.get_by_label(re.compile("Air strike")).fill("B7")
     expect(page.locator("table.board.enemy td.preview")).to_have_count(9)
     page.get_by_role("button", name="Strike", exact=True).click()
-    expect(page.get_by_role("status")).to_contain_text("Your air strike on B7:")
-    expect(page.get_by_role("status")).to_contain_text("A6: hit")
+    expect(page.get_by_role("status")).to_contain_text("Your air strike on B7: 6 hits.")
+    expect(page.locator("#turn-log-lines")).to_contain_text("A6: hit")  # every shot, in the log
     expect(page.get_by_label(re.compile("Air strike"))).to_have_count(0)  # spent
     # A torpedo down column 10 from the bottom: the Destroyer's J10 first.
     page.get_by_label(re.compile("Torpedo")).select_option(label="Column 10")
@@ -105,9 +105,9 @@ def test_a_special_weapons_game_to_the_end(live_server, page: Page, console_erro
     page.get_by_label("launched from").select_option("end")
     page.get_by_role("button", name="Launch", exact=True).click()
     expect(page.get_by_role("status")).to_contain_text(
-        "Your torpedo from the south along column 10:"
+        "Your torpedo from the south along column 10 struck J10: hit."
     )
-    expect(page.get_by_role("status")).to_contain_text("J10: hit")
+    expect(page.locator("#turn-log-lines")).to_contain_text("J10: hit")
     fired = {s.cell for s in Shot.objects.filter(game=game, player=0)}
     for label in fleet_cells(COMPUTER_FLEET):
         if label in fired:

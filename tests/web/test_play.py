@@ -318,12 +318,13 @@ def test_only_the_answer_to_a_shot_makes_a_sound(guest):
     assert sound(guest.post(f"/games/{game.pk}/resign", headers=HX)) == ""
 
 
-def test_the_last_shot_of_a_game_makes_its_sound(guest):
+def test_the_last_shot_of_a_game_makes_the_sound_of_its_end(guest):
     game = started_game(guest, level=1)
     for cell in fleet_cells(COMPUTER_FLEET):
         answer = fire(guest, game, cell)
     assert "You won!" in answer.content.decode()
-    assert sound(answer) == "sunk"
+    assert sound(answer) == "won"  # a fanfare of its own, not the last ship's sinking
+    assert sound(guest.get(game.get_absolute_url())) == ""  # heard once, not on a reload
 
 
 def test_play_again_twice_gives_one_new_game(guest):

@@ -33,8 +33,9 @@ def game_with_rules(client, rules_name, level=1):
 
 def announced(response):
     page = response.content.decode()
-    region = re.search(r'id="announcer"[^>]*>(.*?)</div>', page, re.S) or re.search(
-        r'hx-swap-oob="innerHTML:#announcer">(.*?)</div>', page, re.S
+    # Every shot of the round is in the turn's log (the live region says its summary).
+    region = re.search(r'id="turn-log-lines"[^>]*>(.*?)</div>', page, re.S) or re.search(
+        r'hx-swap-oob="innerHTML:#turn-log-lines">(.*?)</div>', page, re.S
     )
     return re.findall(r"<p[^>]*>(.*?)</p>", region.group(1))
 

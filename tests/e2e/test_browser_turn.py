@@ -1,0 +1,230 @@
+"""A turn in real Chromium: the boards stay put over whole Salvo and special-weapons games
+(the enemy board's top moves at most 4 px, the fire button stays in the window after every
+turn), the round is played back in order (yours, the cue, theirs; at once under reduced
+motion), a sinking ship's hull is drawn whole, the fleet lists show each hit part, and the
+end leads to Play again with the same settings. axe-core clean along the way."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Game
+from tests.e2e.conftest import unexpected
+from tests.e2e.test_browser_rule_sets import cell, start
+from tests.e2e.test_every_page_is_clean import check
+from tests.e2e.tour import AXE
+from tests.web.conftest import COMPUTER_FLEET, fleet_cells
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 800}
+WATER = [f"{row}{col}" for row in "FG" for col in range(1, 11)]
+
+# Each step of a round's playback, with when it came and what was in sight then.
+LISTEN = """() => {
+  window.turnSteps = [];
+  for (const name of ["mine", "aiming", "theirs"]) {
+    document.addEventListener("turn:" + name, () => {
+      const theirs = document.querySelector("#announcer .said-theirs .said");
+      const cue = document.querySelector("#announcer .turn-cue");
+      const marks = Array.from(document.querySelectorAll(".own-board td.cell.latest > .symbol"));
+      const hull = document.querySelector("table.enemy .hull.fresh");
+      window.turnSteps.push({
+        name, at: performance.now(),
+        theirsShown: !!theirs && getComputedStyle(theirs).visibility === "visible",
+        cueShown: !!cue && getComputedStyle(cue).display !== "none",
+        marksShown: marks.filter((m) => getComputedStyle(m).visibility === "visible").length,
+        marks: marks.length,
+        hull: hull && {
+          opacity: getComputedStyle(hull).opacity, clip: getComputedStyle(hull).clipPath,
+        },
+      });
+    });
+  }
+}"""
+
+
+def settled(page: Page, moves_before: str) -> None:
+    """Wait until the answer to a turn is in and played back."""
+    expect(page.locator("#turn")).not_to_have_attribute("data-move", moves_before)
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\bturn-(mine|aiming)\b"))
+
+
+def board_top(page: Page) -> float:
+    """Where the enemy board's top is in the page (the window's top is measured apart)."""
+    return page.locator("table.board.enemy").bounding_box()["y"] + page.evaluate("window.scrollY")
+
+
+def in_window(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["x"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] + box["width"] <= size["width"]
+    )
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    return AXE.read_text()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x900", "375x800"])
+def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
+    live_server, page: Page, console_errors, axe_source, viewport
+):
+    page.set_viewport_size(viewport)
+    game = start(page, live_server.url, "Salvo")
+    targets = fleet_cells(COMPUTER_FLEET)
+    water = list(WATER)
+    top = board_top(page)
+    tops = []
+    assert in_window(page, "#volley-fire")  # in its place before the first pick
+    while True:
+        size = int(page.locator("#volley-status").get_attribute("data-volley"))
+        turn = (targets + water)[:size]
+        targets, water = targets[len(turn) :], water[max(0, len(turn) - len(targets)) :]
+        for label in turn:
+            cell(page, label).click()
+        assert in_window(page, "#volley-fire")
+        before = page.locator("#turn").get_attribute("data-move")
+        page.locator("#volley-fire").click()
+        if not targets:
+            break
+        settled(page, before)
+        tops.append(board_top(page))
+        assert page.evaluate("window.scrollY") == 0  # nothing scrolled the page either
+        assert in_window(page, "#volley-fire"), f"turn {len(tops)}"
+        said = page.locator("#announcer p:not(.sr-only)")
+        expect(said).to_have_count(2)
+        expect(said.first).to_have_text(re.compile(r"^You fired \d shots: "))
+        if len(tops) == 2:
+            page.locator("#turn-log summary").click()  # opening the log moves nothing above
+            expect(page.locator("#turn-log-lines p").first).to_be_visible()
+            assert page.locator("#turn-log-lines p").count() > size  # yours and theirs
+            tops.append(board_top(page))
+            assert check(page, axe_source) == []
+            page.evaluate("window.scrollTo(0, 0)")  # where the click on the log took it
+    assert max(abs(t - top) for t in tops) <= 4, (top, tops)
+    expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()
+    expect(page.locator("#turn")).to_have_attribute("data-sound", "won")
+    page.wait_for_timeout(600)  # the card has come in (axe reads colours mid-fade otherwise)
+    assert check(page, axe_source) == []
+    # Play again: the same opponent and rules, straight to placement.
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert (new.level, new.rules_name, new.status) == (game.level, "salvo", "setup")
+    assert page.url.endswith(new.get_absolute_url())
+    assert unexpected(console_errors) == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x900", "375x800"])
+def test_a_whole_special_weapons_game_keeps_the_board_and_the_fire_button_in_place(
+    live_server, page: Page, console_errors, viewport
+):
+    page.set_viewport_size(viewport)
+    game = start(page, live_server.url, "Special weapons")
+    fire = ".typed-shot button"
+    top = board_top(page)
+    assert in_window(page, fire)
+    tops = []
+
+    def after(before: str) -> None:
+        settled(page, before)
+        tops.append(board_top(page))
+        assert page.evaluate("window.scrollY") == 0  # nothing scrolled the page either
+        assert in_window(page, fire), f"turn {len(tops)}"
+
+    before = page.locator("#turn").get_attribute("data-move")
+    page.get_by_label(re.compile("Air strike")).fill("B7")
+    page.get_by_role("button", name="Strike", exact=True).click()
+    after(before)
+    expect(page.locator("#announcer .said-mine")).to_have_text("Your air strike on B7: 6 hits.")
+    before = page.locator("#turn").get_attribute("data-move")
+    page.get_by_label(re.compile("Torpedo")).select_option(label="Row F")
+    page.get_by_role("button", name="Launch", exact=True).click()
+    after(before)
+    expect(page.locator("#announcer .said-mine")).to_have_text(
+        "Your torpedo from the west along row F: no contact."
+    )
+    fired = set()
+    targets = [c for c in fleet_cells(COMPUTER_FLEET) if c[0] not in "ABC" or c[1:] not in "678"]
+    for label in targets:
+        if label in fired:
+            continue
+        fired.add(label)
+        before = page.locator("#turn").get_attribute("data-move")
+        cell(page, label).click()
+        if label == targets[-1]:
+            break
+        after(before)
+    expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()
+    assert max(abs(t - top) for t in tops) <= 4, (top, tops)
+    game.refresh_from_db()
+    assert game.status == "won"
+    assert unexpected(console_errors) == []
+
+
+def test_the_computers_reply_is_shown_after_yours_with_a_cue_between(
+    live_server, page: Page, console_errors
+):
+    start(page, live_server.url, "Classic")
+    page.evaluate(LISTEN)
+    before = page.locator("#turn").get_attribute("data-move")
+    cell(page, "J9").click()  # the Destroyer's bow
+    settled(page, before)
+    steps = page.evaluate("window.turnSteps")
+    assert [s["name"] for s in steps] == ["mine", "aiming", "theirs"]
+    mine, aiming, theirs = steps
+    # Yours first: their sentence and their mark on your board wait ...
+    assert not mine["theirsShown"]
+    assert mine["marks"] == 1
+    assert mine["marksShown"] == 0
+    assert not mine["cueShown"]
+    # ... a beat, then the cue that they are aiming ...
+    assert aiming["cueShown"]
+    assert not aiming["theirsShown"]
+    assert aiming["at"] - mine["at"] >= 200
+    # ... then theirs, a few hundred milliseconds after yours.
+    assert theirs["theirsShown"]
+    assert theirs["marksShown"] == 1
+    assert not theirs["cueShown"]
+    assert 500 <= theirs["at"] - mine["at"] <= 1500
+    expect(page.locator("#announcer .said-mine")).to_have_text("You fired at J9: hit.")
+    # The sinking shot: the hull is drawn whole at once, no cell of it blank.
+    page.evaluate("window.turnSteps = []")
+    before = page.locator("#turn").get_attribute("data-move")
+    cell(page, "J10").click()
+    settled(page, before)
+    hull = page.evaluate("window.turnSteps")[0]["hull"]
+    assert hull == {"opacity": "1", "clip": "none"}
+    expect(page.locator("#announcer .said-mine")).to_have_text(
+        "You fired at J10: hit, sank their Destroyer."
+    )
+    # Their fleet list: the Destroyer's two parts hit; yours: a part for each hit of theirs.
+    expect(page.locator("#enemy-fleet li").last.locator(".pip.hit")).to_have_count(2)
+    own_hits = page.locator(".own-board td.cell.hit, .own-board td.cell.sunk").count()
+    expect(page.locator("#own-fleet .pip.hit")).to_have_count(own_hits)
+    assert unexpected(console_errors) == []
+
+
+def test_under_reduced_motion_the_reply_is_shown_at_once(live_server, page: Page, console_errors):
+    page.emulate_media(reduced_motion="reduce")
+    start(page, live_server.url, "Salvo")
+    page.evaluate(LISTEN)
+    for label in ["A1", "A2", "A3", "A4", "A5"]:
+        cell(page, label).click()
+    before = page.locator("#turn").get_attribute("data-move")
+    page.locator("#volley-fire").click()
+    settled(page, before)
+    steps = page.evaluate("window.turnSteps")
+    assert [s["name"] for s in steps] == ["mine", "theirs"]
+    assert steps[0]["theirsShown"]
+    assert steps[0]["marksShown"] == steps[0]["marks"] == 5
+    assert unexpected(console_errors) == []
