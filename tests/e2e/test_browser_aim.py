@@ -50,7 +50,9 @@ def mode(page: Page, weapon: str):
 
 
 def announced(page: Page, text: str) -> None:
-    expect(page.locator("#announcer")).to_contain_text(text)
+    """Told: in the round's two sentences (the live region) or, shot by shot, in its log."""
+    told = page.locator("#announcer, #turn-log-lines").filter(has_text=text)
+    expect(told.first).to_be_attached()
 
 
 def test_an_air_strike_and_torpedoes_aimed_and_fired_by_clicking(
@@ -191,7 +193,7 @@ def test_weapons_are_aimed_and_fired_from_the_keyboard(live_server, page: Page, 
     expect(edge(page, "Row A, from the right")).to_be_focused()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
-    announced(page, "Your torpedo from the east along row B:")
+    announced(page, "Your torpedo from the east along row B")
     game.refresh_from_db()
     assert game.log[2] == {"torpedo": {"from": "east", "line": 1}}
     assert unexpected(console_errors) == []

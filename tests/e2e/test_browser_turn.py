@@ -124,6 +124,22 @@ def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
     assert unexpected(console_errors) == []
 
 
+def aim_with(page: Page, weapon: str):
+    return page.get_by_role("group", name="Aim with").get_by_role(
+        "button", name=re.compile(f"^{weapon}")
+    )
+
+
+def enemy_td(page: Page, label: str):
+    return page.locator(f"#enemy-{label}")
+
+
+def launch_point(page: Page, name: str):
+    return page.get_by_role("group", name=re.compile("Launch points")).get_by_role(
+        "button", name=name, exact=True
+    )
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x900", "375x800"])
 def test_a_whole_special_weapons_game_keeps_the_board_and_the_fire_button_in_place(
     live_server, page: Page, console_errors, viewport
@@ -141,14 +157,15 @@ def test_a_whole_special_weapons_game_keeps_the_board_and_the_fire_button_in_pla
         assert page.evaluate("window.scrollY") == 0  # nothing scrolled the page either
         assert in_window(page, fire), f"turn {len(tops)}"
 
+    # Aimed on the board, as a player aims (the typed forms lie below it).
     before = page.locator("#turn").get_attribute("data-move")
-    page.get_by_label(re.compile("Air strike")).fill("B7")
-    page.get_by_role("button", name="Strike", exact=True).click()
+    aim_with(page, "Air strike").click()
+    enemy_td(page, "B7").locator("button").click()
     after(before)
     expect(page.locator("#announcer .said-mine")).to_have_text("Your air strike on B7: 6 hits.")
     before = page.locator("#turn").get_attribute("data-move")
-    page.get_by_label(re.compile("Torpedo")).select_option(label="Row F")
-    page.get_by_role("button", name="Launch", exact=True).click()
+    aim_with(page, "Torpedo").click()
+    launch_point(page, "Row F, from the left").click()
     after(before)
     expect(page.locator("#announcer .said-mine")).to_have_text(
         "Your torpedo from the west along row F: no contact."
