@@ -170,7 +170,7 @@ PER_PROCESS_LIMITS = not env("REDIS_URL", default="") and (
 if PER_PROCESS_LIMITS:
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "axes.W001"]
 
-RATELIMIT_VIEW = "games.views.rate_limited"
+RATELIMIT_VIEW = "games.requests.rate_limited"
 # Shots per player: far above any person's pace, low enough to stop a script hammering.
 FIRE_RATE = env("FIRE_RATE", default="20/s")
 NEW_GAME_RATE = env("NEW_GAME_RATE", default="30/m")

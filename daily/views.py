@@ -27,7 +27,7 @@ from daily.fleet import RULES, day_commitment
 from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
 from games.forms import excerpt
 from games.refusals import refusal
-from games.views import HttpRequest, per_address, player_key
+from games.requests import HttpRequest, per_address, player_key
 from modes.models import guest_id
 
 PAGE = "daily/daily.html"

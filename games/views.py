@@ -15,7 +15,6 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Avg, Count, Sum
 from django.http import Http404, HttpResponse
-from django.http import HttpRequest as DjangoHttpRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext, ngettext
@@ -23,7 +22,6 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
-from django_htmx.middleware import HtmxDetails
 from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
@@ -31,51 +29,17 @@ from battleship.classic.ai import LevelInfo
 from battleship.classic.display import build_display, build_move, round_number
 from battleship.classic.sentences import duration, ship_label, summarise
 from battleship.classic.turn_summary import turn_summary
-from battleship_site.addresses import client_ip
-from battleship_site.limits import retry_after, setting
-from games.forms import LAST_CHOICE, NewGameForm, excerpt, last_choice, move_form, torpedo_lines
+from battleship_site.limits import setting
+from games.forms import LAST_CHOICE, NewGameForm, last_choice, move_form, torpedo_lines
 from games.hints import build_hint
 from games.models import HUMAN, Game
 from games.refusals import refusal
+from games.requests import HttpRequest, per_address, per_player_setup, player_key, posted
 from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
-from modes.models import StaleMove, guest_id, player_of
+from modes.models import StaleMove, player_of
 from sector.models import SectorBattle
 
 GAME_PAGE = "games/game.html"
-
-
-class HttpRequest(DjangoHttpRequest):
-    """A request as the views get it: django-htmx's middleware adds ``htmx``."""
-
-    htmx: HtmxDetails
-
-
-def player_key(group: str, request: HttpRequest) -> str:
-    """Rate limits count per player: the account, else the browser's guest id, else the address."""
-    if request.user.is_authenticated:
-        return f"user:{request.user.pk}"
-    return f"guest:{guest_id(request) or client_ip(request)}"
-
-
-# Everything that changes a game also counts toward its address's ceiling (ADDRESS_RATE):
-# guest ids and accounts are free to make, addresses are not.
-per_address = ratelimit(group="address", key="ip", rate=setting("ADDRESS_RATE"), block=True)
-# Placing, shuffling, starting and resigning, per player (each takes the write lock).
-per_player_setup = ratelimit(group="setup", key=player_key, rate=setting("SETUP_RATE"), block=True)
-
-
-# The longest value any game form sends (a ship's name) is far shorter. An error message names
-# what was sent: never more of it than this, or a 2 MB cell comes back as a 20 MB page.
-def posted(request: HttpRequest, name: str, default: str = "") -> str:
-    """A form value, cut to a short excerpt (marked "…") if it is longer than any valid one."""
-    return excerpt(request.POST.get(name, default))
-
-
-def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """429, with a page that says what to do next, and when (``Retry-After``)."""
-    response = TemplateResponse(request, "429.html", status=429)
-    response["Retry-After"] = str(retry_after(request))
-    return response
 
 
 @require_safe

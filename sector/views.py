@@ -51,8 +51,8 @@ from battleship.sector.fleet import is_submarine
 from battleship.words import level_description, level_name, ship_name
 from battleship_site.limits import setting
 from games.refusals import refusal
+from games.requests import per_address, per_player_setup, player_key
 from games.rule_sets import OFFERED
-from games.views import per_address, per_player_setup, player_key
 from modes.models import StaleMove, player_of
 from sector.models import HUMAN, SectorBattle
 from sector.seas import fleet_drawn, sea
