@@ -63,10 +63,9 @@ def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
         set_up(hosts[1], friends[1], rules, moved),
     ]
     size = games[0].rule_set.board_size
-    open_cells = [
-        str(Coordinate(r, c)) for r in range(size) for c in range(size) if Coordinate(r, c) not in hidden
-    ]
-    host_cells = [str(Coordinate(r, c)) for r in range(size) for c in range(size)]
+    every = [Coordinate(r, c) for r in range(size) for c in range(size)]
+    open_cells = [str(cell) for cell in every if cell not in hidden]
+    host_cells = [str(cell) for cell in every]
     for _turn in range(12):
         for game in games:
             game.refresh_from_db()
@@ -94,8 +93,8 @@ def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
             cells = " ".join(host_cells[:shots])
             del host_cells[:shots]
             for i, g in enumerate(games):
-                response = hosts[i].post(f"/friend/{g.token}/shots", {"cell": cells, "move": g.moves})
-                assert response.status_code == 302
+                posted = {"cell": cells, "move": g.moves}
+                assert hosts[i].post(f"/friend/{g.token}/shots", posted).status_code == 302
         pages = [friends[i].get(g.get_absolute_url()).content.decode() for i, g in enumerate(games)]
         one, other = same(*pages, games)
         assert one == other
