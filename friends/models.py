@@ -40,24 +40,13 @@ from battleship.classic import (
 )
 from battleship.classic import Ship as EngineShip
 from battleship.classic.rules import FirstPlayer
-from games.rule_sets import title_of
-from modes.models import (
-    FINISHED,
-    OPENING_SHOTS,
-    FiguresQuerySet,
-    GameFigures,
-    Match,
-    StaleMove,
-    guest_id,
-)
+from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
 
 INVITE_LIFETIME = timedelta(days=7)
 """An invite nobody joins, or a game nobody moves in, ends after this long."""
 AWAY_LIMIT = timedelta(minutes=2)
 """A player whose turn it has been this long may have the win claimed against them."""
 HOST, FRIEND = 0, 1
-FRIEND_LEVEL = 0
-"""The level a game against a person is filed under (the computer's are 1 to 5)."""
 
 
 class FriendGameQuerySet(models.QuerySet["FriendGame"]):
@@ -506,56 +495,7 @@ class FriendGame(Match):
         return new
 
 
-class FriendRecordQuerySet(FiguresQuerySet["FriendRecord"]):
-    """The statistics over a player's games against friends (``modes.registry.FRIEND``)."""
+# Each player's record of a finished game: a model of this app, in a module of its own.
+from friends.records import FriendRecord  # noqa: E402
 
-
-class FriendRecord(GameFigures):
-    """One player's finished game against a friend, as their statistics and history read it
-    (``modes.registry``): their result, their figures, the friend's name. Written in the
-    transaction that ends the game, one per seat, and never changed."""
-
-    game = models.ForeignKey(FriendGame, on_delete=models.CASCADE, related_name="records")
-    seat = models.PositiveSmallIntegerField()
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="friend_records",
-    )
-    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
-    opponent_name = models.CharField(max_length=30)
-    status = models.CharField(max_length=10)
-    level = models.PositiveSmallIntegerField(default=FRIEND_LEVEL)
-    rules_name = models.CharField(max_length=40, default="standard")
-    play_seconds = models.FloatField(default=0)
-    finished_at = models.DateTimeField()
-
-    objects = FriendRecordQuerySet.as_manager()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seat"], name="friend_record_once_a_seat"),
-            models.CheckConstraint(
-                condition=Q(status__in=FINISHED), name="friend_record_status_finished"
-            ),
-        ]
-        indexes = [models.Index(fields=["owner", "status", "finished_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.status} against {self.opponent_name}"
-
-    @property
-    def level_name(self) -> str:
-        return str(_("A friend"))
-
-    @property
-    def rules_title(self) -> str:
-        return title_of(self.rules_name)
-
-    def engine(self) -> BattleshipGame:
-        return self.game.engine()
-
-    def figures_from(self, engine: BattleshipGame) -> dict[str, Any]:
-        return FriendGame.figures_from(engine, self.seat)
+__all__ = ["AWAY_LIMIT", "FRIEND", "HOST", "FriendGame", "FriendRecord"]

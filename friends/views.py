@@ -23,8 +23,9 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
+from battleship.classic import PlayerView
 from battleship.classic.display import build_display, round_number
-from battleship.classic.sentences import ship_label
+from battleship.classic.sentences import ship_label, shots_received
 from battleship_site.limits import setting
 from friends import events
 from friends.forms import InviteForm, JoinForm
@@ -117,6 +118,7 @@ def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
         "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
         "ready_me": bool(game.ready and game.ready[seat]),
         "ready_them": bool(game.ready and game.ready[1 - seat]),
+        "announcements": (their_first_moves(view) or display.announcements) if view.moves else [],
         "error": "",
         "notice": "",
         **extra,
@@ -143,6 +145,28 @@ def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
         context["rematch_me"] = game.rematch_votes[seat]
         context["rematch_them"] = game.rematch_votes[1 - seat]
     return context
+
+
+def their_first_moves(view: PlayerView) -> list[str]:
+    """The other player's shots before this player's first turn (the classic game's
+    announcements start from the person's own turn, who always fires first there)."""
+    if any(played.player == view.player for played in view.moves):
+        return []
+    received = shots_received(view)
+    lines = []
+    for played in view.moves:
+        for cell in played.cells:
+            hit, sunk = received[cell]
+            if sunk:
+                line = gettext("They fired at %(cell)s: hit. They sank your %(ship)s.")
+            else:
+                line = (
+                    gettext("They fired at %(cell)s: hit")
+                    if hit
+                    else gettext("They fired at %(cell)s: miss")
+                )
+            lines.append(line % {"cell": cell, "ship": ship_label(view.rules, sunk or "")})
+    return lines
 
 
 def render_page(
