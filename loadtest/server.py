@@ -213,7 +213,9 @@ def start_server(
                 sys.executable,
                 "-m",
                 "gunicorn",
-                "battleship_site.wsgi",
+                "battleship_site.asgi",
+                "-k",
+                "uvicorn_worker.UvicornWorker",  # as `make serve`
                 "--config",
                 "gunicorn.conf.py",  # as `make serve`
                 "--bind",
@@ -232,7 +234,7 @@ def start_server(
             stderr=sink,
         )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60  # a loaded machine boots four workers slowly
     try:
         while time.monotonic() < deadline:
             try:
