@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import queue
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from django.conf import settings
@@ -31,13 +32,19 @@ _listeners: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]]]]
 _lock = threading.Lock()
 
 
+_waiting: dict[str, set[queue.SimpleQueue[int]]] = {}  # streams served in a thread (WSGI)
+
+
 def _publish_here(token: str, move: int) -> None:
     with _lock:
         listeners = list(_listeners.get(token, ()))
-    for loop, queue in listeners:
-        # Each stream runs on its own event loop (a thread under runserver): hand it over.
+        waiting = list(_waiting.get(token, ()))
+    for inbox in waiting:
+        inbox.put(move)
+    for loop, stream in listeners:
+        # Each async stream runs on an event loop of its own thread: hand it over.
         with contextlib.suppress(RuntimeError):  # a loop closed: its stream is gone
-            loop.call_soon_threadsafe(queue.put_nowait, move)
+            loop.call_soon_threadsafe(stream.put_nowait, move)
 
 
 async def _listen_here(token: str, subscribed: asyncio.Event) -> AsyncIterator[int]:
@@ -99,3 +106,48 @@ async def listen(token: str, subscribed: asyncio.Event) -> AsyncIterator[int]:
     finally:
         await pubsub.aclose()
         await client.aclose()
+
+
+class Waiting:
+    """A stream served in a thread (runserver, the test server: WSGI) waits here, blocking,
+    for the move numbers of game ``token``: ``next(timeout)``, None when none came."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        self.url = _redis_url()
+        self.inbox: queue.SimpleQueue[int] = queue.SimpleQueue()
+        self.pubsub: Any = None
+        if self.url:
+            import redis
+
+            self.client: Any = redis.Redis.from_url(self.url)
+            self.pubsub = self.client.pubsub()
+            self.pubsub.subscribe(CHANNEL.format(token))
+        else:
+            with _lock:
+                _waiting.setdefault(token, set()).add(self.inbox)
+
+    def next(self, timeout: float) -> int | None:
+        if self.pubsub is not None:
+            message = self.pubsub.get_message(ignore_subscribe_messages=True, timeout=timeout)
+            return int(json.loads(message["data"])["move"]) if message else None
+        try:
+            return self.inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def pending(self) -> Iterator[int]:
+        """The move numbers already here, without waiting."""
+        while (move := self.next(0)) is not None:
+            yield move
+
+    def close(self) -> None:
+        if self.pubsub is not None:
+            self.pubsub.close()
+            self.client.close()
+            return
+        with _lock:
+            inboxes = _waiting.get(self.token, set())
+            inboxes.discard(self.inbox)
+            if not inboxes:
+                _waiting.pop(self.token, None)

@@ -13,10 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
@@ -72,6 +74,26 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
             await listener
 
 
+def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator[str]:
+    """The same stream for a server that runs each request in a thread (runserver, the
+    test server): WSGI would read an async stream whole before sending any of it."""
+    waiting = nudges.Waiting(token)
+    try:
+        html, move, live = _state(request, token, seat)
+        yield "retry: 1000\n" + event("state", html, move)
+        ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
+        while live and time.monotonic() < ends:
+            if waiting.next(settings.FRIEND_KEEPALIVE_SECONDS) is None:
+                yield ": keep-alive\n\n"
+                continue
+            for _more in waiting.pending():
+                pass
+            html, move, live = _state(request, token, seat)
+            yield event("state", html, move)
+    finally:
+        waiting.close()
+
+
 @require_safe
 @never_cache
 async def events(request: HttpRequest, token: str) -> HttpResponse:
@@ -84,8 +106,10 @@ async def events(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponse("not a player of this game", status=403, content_type="text/plain")
     if request.method == "HEAD":
         return HttpResponse(content_type="text/event-stream")
-    response = StreamingHttpResponse(
-        _stream(request, token, seat), content_type="text/event-stream"
-    )
+    if isinstance(request, ASGIRequest):
+        stream: Any = _stream(request, token, seat)
+    else:
+        stream = _stream_in_a_thread(request, token, seat)
+    response = StreamingHttpResponse(stream, content_type="text/event-stream")
     response["X-Accel-Buffering"] = "no"  # a proxy in front passes each event on at once
     return response
