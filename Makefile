@@ -66,12 +66,14 @@ dev: $(VENV)/.installed-run translations
 
 # Production settings under gunicorn: DEBUG off, a secret key from the environment or .env
 # (one is generated into .env the first time), static files compressed and hashed through
-# WhiteNoise. Workers: two per core plus one (WEB_CONCURRENCY overrides).
+# WhiteNoise. Workers: two per core plus one (WEB_CONCURRENCY overrides), each an ASGI worker
+# (uvicorn's, under gunicorn) so that friend games' event streams wait without a thread each.
 WEB_CONCURRENCY ?= $(shell echo $$(( $$(nproc) * 2 + 1 )))
 serve: $(VENV)/.installed-run secret-key translations
 	DEBUG=False $(BIN)/python manage.py migrate --noinput
 	DEBUG=False $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	DEBUG=False $(BIN)/gunicorn battleship_site.wsgi --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) \
+	DEBUG=False $(BIN)/gunicorn battleship_site.asgi -k uvicorn_worker.UvicornWorker \
+		--config gunicorn.conf.py --bind 127.0.0.1:$(PORT) \
 		--workers $(WEB_CONCURRENCY) --access-logfile - --graceful-timeout 10
 
 # The secret key, generated into .env the first time; .env is made readable by its owner
@@ -105,7 +107,7 @@ test: $(VENV)/.installed-dev browser java node_modules/.installed gettext
 	$(BIN)/mypy
 	@# The library imports nothing from Django or the site, and has no import cycle.
 	$(BIN)/lint-imports
-	$(BIN)/bandit -q -c pyproject.toml -r battleship modes games accounts sector daily learn battleship_site examples
+	$(BIN)/bandit -q -c pyproject.toml -r battleship modes games accounts sector daily friends learn battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
 	$(BIN)/python manage.py makemigrations --check --dry-run

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "modes",
     "games",
     "sector",
+    "friends",
     "accounts",
     "daily",
     "learn",
@@ -329,3 +330,11 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     }
 }
+
+# Friend games' live events (friends/events.py): through Redis pub/sub when REDIS_URL is set
+# (every process and host sees every move), else within the process. An event stream sends a
+# keep-alive comment after this many quiet seconds, and ends after FRIEND_STREAM_SECONDS (the
+# browser reconnects at once and is sent the whole state again).
+FRIEND_EVENTS_REDIS_URL = env("REDIS_URL", default="")
+FRIEND_KEEPALIVE_SECONDS = env.float("FRIEND_KEEPALIVE_SECONDS", default=15)
+FRIEND_STREAM_SECONDS = env.float("FRIEND_STREAM_SECONDS", default=300)

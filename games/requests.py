@@ -38,7 +38,7 @@ per_player_setup = ratelimit(group="setup", key=player_key, rate=setting("SETUP_
 
 # The longest value any game form sends (a ship's name) is far shorter. An error message names
 # what was sent: never more of it than this, or a 2 MB cell comes back as a 20 MB page.
-def posted(request: HttpRequest, name: str, default: str = "") -> str:
+def posted(request: DjangoHttpRequest, name: str, default: str = "") -> str:
     """A form value, cut to a short excerpt (marked "…") if it is longer than any valid one."""
     return excerpt(request.POST.get(name, default))
 

@@ -213,7 +213,9 @@ def start_server(
                 sys.executable,
                 "-m",
                 "gunicorn",
-                "battleship_site.wsgi",
+                "battleship_site.asgi",
+                "-k",
+                "uvicorn_worker.UvicornWorker",  # as `make serve`
                 "--config",
                 "gunicorn.conf.py",  # as `make serve`
                 "--bind",

@@ -41,6 +41,8 @@ class Mode:
     """Whether its games keep the coach's analysis (a wide column a list leaves out)."""
     shots_note: Promise | None = None
     """What a shot means in this mode, where it is not one cell fired at by one shot."""
+    opponent_name: Promise | None = None
+    """The one opponent's name, where it is not a computer level's (a friend)."""
 
     @property
     def model(self) -> Any:
@@ -51,6 +53,8 @@ class Mode:
 
     def level_names(self) -> dict[int, str]:
         """The opponents by level, named in the language of the request."""
+        if self.opponent_name is not None:
+            return {info.level: str(self.opponent_name) for info in self.opponents}
         return {info.level: level_name(info.name) for info in self.opponents}
 
 
@@ -78,7 +82,19 @@ SECTOR = Mode(
     ),
 )
 
-MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, SECTOR)}
+FRIEND = Mode(
+    name="friend",
+    title=_("Against a friend"),
+    # One record per player and game (friends.FriendRecord): each player's own result.
+    model_label="friends.FriendRecord",
+    opponents=(LevelInfo(0, "A friend", "A person you invited by a link"),),
+    board_size=10,
+    rule_sets=True,
+    history_row="friends/_history_row.html",
+    opponent_name=_("A friend"),
+)
+
+MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, SECTOR, FRIEND)}
 """Every mode by name, the first the default."""
 
 DEFAULT = CLASSIC

@@ -10,12 +10,15 @@ from dataclasses import dataclass, replace
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from daily.models import today
+from friends.models import FriendGame
 from games.models import Game
 from sector.models import SectorBattle
 from tests.web.conftest import started_game
+from tests.web.friends_helpers import started
 
 # A route's <converter:name> or <name>, a regular expression's (?P<name>...).
 PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>[^)]*\)")
@@ -78,6 +81,7 @@ class Things:
     finished: Game  # a classic game resigned: its replay
     battle: SectorBattle  # a sector battle under way
     over: SectorBattle  # a sector battle resigned: its replay
+    friend_game: FriendGame  # a game against a friend, resigned (its event stream ends)
 
     @classmethod
     def of(cls, client) -> Things:
@@ -87,7 +91,9 @@ class Things:
         finished.refresh_from_db()
         battle, over = sector_battle(client), sector_battle(client)
         assert client.post(f"/sector/{over.pk}/resign").status_code == 302
-        return cls(game, finished, battle, over)
+        friend_game = started(client, Client())
+        assert client.post(f"/friend/{friend_game.token}/resign").status_code == 302
+        return cls(game, finished, battle, over, friend_game)
 
     def with_game(self, game: Game) -> Things:
         return replace(self, game=game)
@@ -99,6 +105,7 @@ class Things:
             "game_id": str((self.finished if address.name == "replay" else self.game).pk),
             "battle_id": str((self.over if address.name == "sector_replay" else self.battle).pk),
             "day": today().isoformat(),
+            "token": self.friend_game.token,
             "name": "standard",  # a rule set's page
             # Django's admin, for an account that is not staff: its login.
             "app_label": "auth",

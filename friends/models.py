@@ -1,0 +1,501 @@
+"""A classic game between two people: an invite link, two seats, both fleets, and the moves
+stored by the shared protocol (``modes.models.Match``: ``store_moves``, ``StaleMove``, ``end``).
+
+Seat 0 is the player who made the invite (the row's ``owner`` or ``guest_id``, as every
+stored game has), seat 1 the friend who joined by the link. The engine's player number is
+the seat. Each seat's pages are built from ``view_for(seat)`` only.
+
+When a game ends, each seat gets a ``FriendRecord``: that player's result and figures as
+the statistics and the history read them, in the transaction that ends the game.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Q
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from battleship.classic import (
+    BattleshipGame,
+    Board,
+    Coordinate,
+    GamePhase,
+    IllegalMove,
+    Move,
+    MoveResult,
+    PlayerView,
+    RuleSet,
+    move_from_dict,
+)
+from battleship.classic import Ship as EngineShip
+from battleship.classic.rules import FirstPlayer
+from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
+
+INVITE_LIFETIME = timedelta(days=7)
+"""An invite nobody joins, or a game nobody moves in, ends after this long."""
+AWAY_LIMIT = timedelta(minutes=2)
+"""A player whose turn it has been this long may have the win claimed against them."""
+HOST, FRIEND = 0, 1
+
+
+class FriendGameQuerySet(models.QuerySet["FriendGame"]):
+    def of_player(self, request: HttpRequest) -> FriendGameQuerySet:
+        """The games the request's player sits in, at either seat."""
+        if request.user.is_authenticated:
+            return self.filter(Q(owner=request.user) | Q(friend=request.user))
+        guest = guest_id(request)
+        if not guest:
+            return self.none()
+        return self.filter(Q(owner=None, guest_id=guest) | Q(friend=None, friend_guest_id=guest))
+
+
+class FriendGame(Match):
+    """One game between two people, found by its invite token."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for a friend")
+        PLACING = "placing", _("Placing ships")
+        PLAYING = "playing", _("In progress")
+        OVER = "over", pgettext_lazy("a game", "Over")
+        CANCELLED = "cancelled", _("Cancelled")
+        EXPIRED = "expired", _("Expired")
+
+    class Ending(models.TextChoices):
+        SUNK = "sunk"
+        DRAW = "draw"
+        RESIGNED = "resigned"
+        CLAIMED = "claimed"
+        ABANDONED = "abandoned"
+
+    token = models.CharField(max_length=43, unique=True)
+    rules = models.JSONField(default=dict)
+    rules_name = models.CharField(max_length=40, default="standard")
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    host_name = models.CharField(max_length=30)
+    friend = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="friend_seats",
+    )
+    friend_guest_id = models.CharField(max_length=32, blank=True, db_index=True)
+    friend_name = models.CharField(max_length=30, blank=True)
+    fleets = models.JSONField(
+        default=list, blank=True, help_text="Both fleets, the host's first, as placed."
+    )
+    ready = models.JSONField(default=list, blank=True, help_text="Whether each seat is ready.")
+    rematch_votes = models.JSONField(default=list, blank=True)
+    winner = models.SmallIntegerField(null=True, blank=True)
+    ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous"
+    )
+
+    objects = FriendGameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Friend game {self.pk} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("friend_game", args=[self.token])
+
+    # -- who is who ----------------------------------------------------------------------
+
+    def seat_of(self, request: HttpRequest) -> int | None:
+        """The request's seat in this game (``HOST`` or ``FRIEND``), or None."""
+        user = request.user
+        guest = guest_id(request)
+        if user.is_authenticated:
+            if self.owner_id == user.pk:
+                return HOST
+            if self.friend_id == user.pk:
+                return FRIEND
+            return None
+        if guest and self.owner_id is None and self.guest_id == guest:
+            return HOST
+        if guest and self.friend_id is None and self.friend_guest_id == guest:
+            return FRIEND
+        return None
+
+    @property
+    def has_friend(self) -> bool:
+        return bool(self.friend_id or self.friend_guest_id)
+
+    def name_of(self, seat: int) -> str:
+        return self.host_name if seat == HOST else self.friend_name
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.OVER, self.Status.CANCELLED, self.Status.EXPIRED)
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return RuleSet.from_dict(self.rules)
+
+    @classmethod
+    def in_play(cls) -> Q:
+        return Q(status=cls.Status.PLAYING)
+
+    @classmethod
+    def claim_guest_games(cls, guest: str, user: Any) -> None:
+        """A guest signs in: their seats, at either side, and their records become the
+        account's."""
+        super().claim_guest_games(guest, user)
+        cls.objects.filter(friend=None, friend_guest_id=guest).update(
+            friend=user, friend_guest_id=""
+        )
+        FriendRecord.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
+
+    # -- the invite ----------------------------------------------------------------------
+
+    @classmethod
+    def invite(
+        cls, *, rules: RuleSet, name: str, owner: Any = None, guest_id: str = ""
+    ) -> FriendGame:
+        """A new game waiting for a friend; who fires first is the seed's coin flip."""
+        now = timezone.now()
+        return cls.objects.create(
+            token=secrets.token_urlsafe(16),
+            rules=replace(rules, first_player=FirstPlayer.COIN_FLIP).to_dict(),
+            rules_name=rules.name or "standard",
+            seed=secrets.randbits(62),
+            host_name=name,
+            owner=owner,
+            guest_id="" if owner else guest_id,
+            fleets=[[], []],
+            ready=[False, False],
+            rematch_votes=[False, False],
+            created_at=now,
+            expires_at=now + INVITE_LIFETIME,
+        )
+
+    def expire_if_due(self) -> None:
+        """An invite nobody joined, or a game nobody moved in, for ``INVITE_LIFETIME``."""
+        now = timezone.now()
+        if self.status == self.Status.WAITING and now >= self.expires_at:
+            FriendGame.objects.filter(pk=self.pk, status=self.Status.WAITING).update(
+                status=self.Status.EXPIRED, finished_at=now
+            )
+            self.refresh_from_db()
+        elif self.status in (self.Status.PLACING, self.Status.PLAYING):
+            last = self.last_move_at or self.started_at or self.created_at
+            if now - last < INVITE_LIFETIME:
+                return
+            if self.status == self.Status.PLACING:
+                FriendGame.objects.filter(pk=self.pk, status=self.Status.PLACING).update(
+                    status=self.Status.EXPIRED, finished_at=now
+                )
+                self.refresh_from_db()
+                return
+            try:
+                self._end_playing(None, self.Ending.ABANDONED, IllegalMove("over", kind="over"))
+            except IllegalMove:
+                self.refresh_from_db()  # a move or an end came first
+
+    def join(self, *, name: str, owner: Any = None, guest_id: str = "") -> None:
+        """Take the second seat: once, whoever comes first (a conditional UPDATE)."""
+        if owner is not None and owner.pk == self.owner_id:
+            raise IllegalMove("this is your own invite", kind="own_invite")
+        if owner is None and guest_id and guest_id == self.guest_id and not self.owner_id:
+            raise IllegalMove("this is your own invite", kind="own_invite")
+        taken = FriendGame.objects.filter(
+            pk=self.pk, status=self.Status.WAITING, expires_at__gt=timezone.now()
+        ).update(
+            friend=owner,
+            friend_guest_id="" if owner else guest_id,
+            friend_name=name,
+            status=self.Status.PLACING,
+        )
+        if not taken:
+            raise IllegalMove("this game already has two players", kind="game_full")
+        self.refresh_from_db()
+
+    def cancel(self) -> None:
+        """The host withdraws an invite nobody has joined yet."""
+        cancelled = FriendGame.objects.filter(pk=self.pk, status=self.Status.WAITING).update(
+            status=self.Status.CANCELLED, finished_at=timezone.now()
+        )
+        if not cancelled:
+            raise IllegalMove("a friend has joined already", kind="cannot_cancel")
+        self.refresh_from_db()
+
+    # -- placing -------------------------------------------------------------------------
+
+    def board_of(self, seat: int) -> Board:
+        board = Board(self.rule_set)
+        for ship in self.fleets[seat]:
+            placed = EngineShip.placement_from_dict(ship)
+            board.place_ship(*placed)
+        return board
+
+    def _locked_for_placing(self, seat: int) -> FriendGame:
+        game = FriendGame.objects.select_for_update().get(pk=self.pk)
+        if game.status != self.Status.PLACING or game.ready[seat]:
+            raise IllegalMove("the fleet is fixed once you are ready", kind="fleet_fixed")
+        return game
+
+    def _store_board(self, seat: int, board: Board) -> None:
+        fleets = list(self.fleets)
+        fleets[seat] = [ship.to_dict() for ship in board.ships]
+        FriendGame.objects.filter(pk=self.pk).update(fleets=fleets)
+        self.fleets = fleets
+
+    @transaction.atomic
+    def place_ship(self, seat: int, name: str, cell: str, orientation: str) -> EngineShip:
+        """Place (or move) one ship of ``seat``'s; ``InvalidPlacement`` says why not."""
+        game = self._locked_for_placing(seat)
+        board = game.board_of(seat)
+        if name in {ship.name for ship in board.ships}:
+            board.remove_ship(name)
+        rules = game.rule_set
+        placed = board.place_ship(name, Coordinate.parse(cell, rules.board_size), orientation)
+        game._store_board(seat, board)
+        self.fleets = game.fleets
+        return placed
+
+    @transaction.atomic
+    def remove_ship(self, seat: int, name: str) -> None:
+        game = self._locked_for_placing(seat)
+        board = game.board_of(seat)
+        board.remove_ship(name)
+        game._store_board(seat, board)
+        self.fleets = game.fleets
+
+    @transaction.atomic
+    def clear_ships(self, seat: int) -> None:
+        game = self._locked_for_placing(seat)
+        game._store_board(seat, Board(game.rule_set))
+        self.fleets = game.fleets
+
+    @transaction.atomic
+    def shuffle(self, seat: int) -> None:
+        game = self._locked_for_placing(seat)
+        board = Board.random_placement(game.rule_set, random.Random(secrets.randbits(64)))
+        game._store_board(seat, board)
+        self.fleets = game.fleets
+
+    @transaction.atomic
+    def set_ready(self, seat: int) -> None:
+        """``seat``'s fleet is fixed; when both are, the game starts (the engine's coin flip
+        says who fires first)."""
+        game = self._locked_for_placing(seat)
+        if not game.board_of(seat).is_complete:
+            ships = len(game.rule_set.fleet)
+            raise IllegalMove(
+                f"place all {ships} ships before you are ready", kind="place_all", ships=ships
+            )
+        ready = list(game.ready)
+        ready[seat] = True
+        changes: dict[str, Any] = {"ready": ready}
+        if all(ready):
+            now = timezone.now()
+            changes |= {"status": self.Status.PLAYING, "started_at": now, "last_move_at": now}
+        FriendGame.objects.filter(pk=self.pk).update(**changes)
+        self.refresh_from_db()
+
+    # -- play ----------------------------------------------------------------------------
+
+    def engine(self, upto: int | None = None) -> BattleshipGame:
+        """The game rebuilt from both fleets and its moves (the first ``upto`` of them)."""
+        rules = self.rule_set
+        fleets = [[EngineShip.placement_from_dict(s) for s in fleet] for fleet in self.fleets]
+        if self.status in (self.Status.WAITING, self.Status.PLACING) or self.started_at is None:
+            return BattleshipGame.replay(rules, self.seed, [[], []], [], started=False)
+        moves = [move_from_dict(move, rules.board_size) for move in self.log[:upto]]
+        resigned = (
+            1 - self.winner
+            if self.ending == self.Ending.RESIGNED and self.winner is not None and upto is None
+            else None
+        )
+        return BattleshipGame.replay(rules, self.seed, fleets, moves, resigned=resigned)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat``'s player may know: the only thing their pages are built from. Once
+        the game is over (however it ended), both fleets are shown."""
+        if self.status in (self.Status.WAITING, self.Status.PLACING):
+            engine = BattleshipGame(self.rule_set, self.seed)
+            engine.boards[seat] = self.board_of(seat)
+            return engine.view_for(seat)
+        engine = self.engine()
+        view = engine.view_for(seat)
+        if self.status == self.Status.OVER:
+            view = replace(view, enemy_fleet=engine.view_for(1 - seat).fleet)
+        return view
+
+    def first_player(self) -> int | None:
+        return self.engine().first_player if self.started_at else None
+
+    def play(self, seat: int, move: Move, expected_move: int) -> list[MoveResult]:
+        """``seat``'s move, stored once by the move-number protocol: out of turn, a stale
+        page or a racing copy changes nothing."""
+        if self.status != self.Status.PLAYING:
+            raise IllegalMove(
+                "this game is over" if self.is_over else "the game has not started",
+                kind="game_over" if self.is_over else "not_started",
+            )
+        self.check_move_number(expected_move)
+        engine = self.engine()
+        if engine.current_player != seat:
+            raise IllegalMove("it is not your turn: wait for your friend's move", kind="not_turn")
+        results = engine.play(move)
+        over = engine.phase is GamePhase.FINISHED
+        changes: dict[str, Any] | None = None
+        if over:
+            ending = self.Ending.SUNK if engine.winner is not None else self.Ending.DRAW
+            changes = {
+                "status": self.Status.OVER,
+                "winner": engine.winner,
+                "ending": ending,
+                **self.figures_from(engine),
+            }
+        self.store_moves(
+            expected_move,
+            [played.to_dict() for played in engine.moves],
+            finished=over,
+            changes=changes,
+            derived=(lambda: self._write_records(engine)) if over else None,
+        )
+        return results
+
+    @staticmethod
+    def figures_from(engine: BattleshipGame, seat: int = HOST) -> dict[str, Any]:
+        """``seat``'s figures of a finished game (the host's on the game row)."""
+        mine = [shot for shot in engine.shots if shot.player == seat]
+        theirs = [shot for shot in engine.shots if shot.player != seat]
+        return {
+            "shots_fired": len(mine),
+            "shots_hit": sum(shot.hit for shot in mine),
+            "computer_shots": len(theirs),
+            "ships_lost": sum(bool(shot.sunk) for shot in theirs),
+            "opening_cells": " ".join(str(shot.coord) for shot in mine[:OPENING_SHOTS]),
+        }
+
+    def _write_records(self, engine: BattleshipGame) -> None:
+        """Each seat's result and figures, for that player's statistics and history."""
+        game = FriendGame.objects.get(pk=self.pk)
+        for seat in (HOST, FRIEND):
+            if game.winner is None:
+                status = "draw" if game.ending == self.Ending.DRAW else "lost"
+            elif game.winner == seat:
+                status = "won"
+            else:
+                status = "resigned" if game.ending == self.Ending.RESIGNED else "lost"
+            owner = game.owner if seat == HOST else game.friend
+            guest = game.guest_id if seat == HOST else game.friend_guest_id
+            FriendRecord.objects.create(
+                game=game,
+                seat=seat,
+                owner=owner,
+                guest_id="" if owner else guest,
+                opponent_name=game.name_of(1 - seat),
+                status=status,
+                rules_name=game.rules_name,
+                play_seconds=game.play_seconds,
+                finished_at=game.finished_at or timezone.now(),
+                **self.figures_from(engine, seat),
+            )
+
+    def _end_playing(self, winner: int | None, ending: str, refusal: IllegalMove) -> None:
+        """End the game in play outside a move (a resignation, a claim, abandoned), once: the
+        shared ``Match.end`` locks and ends it; the winner, how it ended and each seat's
+        record are written in the same transaction."""
+        with transaction.atomic():
+            self.end(self.Status.OVER, refusal=refusal)
+            FriendGame.objects.filter(pk=self.pk).update(winner=winner, ending=ending)
+            self.winner, self.ending = winner, ending
+            if ending != self.Ending.ABANDONED:  # nobody played it out: it counts for no one
+                self._write_records(self.engine())
+
+    def resign(self, seat: int) -> None:
+        """``seat`` gives up; the other wins and both fleets are shown."""
+        refusal = IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
+        self._end_playing(1 - seat, self.Ending.RESIGNED, refusal)
+
+    def away_for(self, seat: int) -> timedelta | None:
+        """How long ``seat``'s opponent has kept them waiting on the opponent's turn."""
+        if self.status != self.Status.PLAYING:
+            return None
+        if self.engine().current_player == seat:
+            return None
+        return timezone.now() - (self.last_move_at or self.started_at or timezone.now())
+
+    def claim_win(self, seat: int, expected_move: int) -> None:
+        """The waiting player wins when the other has been away for their turn for
+        ``AWAY_LIMIT``: only then, and only if nothing was played since the page showed."""
+        away = self.away_for(seat)
+        if away is None or away < AWAY_LIMIT:
+            raise IllegalMove("your friend still has time for their turn", kind="too_soon")
+        self.check_move_number(expected_move)
+        with transaction.atomic():
+            current = FriendGame.objects.select_for_update().filter(self.in_play(), pk=self.pk)
+            if not current.filter(moves=expected_move).exists():
+                raise StaleMove
+            self._end_playing(seat, self.Ending.CLAIMED, IllegalMove("over", kind="game_over"))
+
+    @transaction.atomic
+    def vote_rematch(self, seat: int) -> FriendGame | None:
+        """``seat`` asks for a rematch; when both have, the new game (same seats and rules,
+        the other player fires first). Asked again, the same new game."""
+        game = FriendGame.objects.select_for_update().get(pk=self.pk)
+        if game.status != self.Status.OVER:
+            raise IllegalMove("only a finished game can be played again", kind="still_going")
+        if game.rematch is not None:
+            return game.rematch
+        votes = list(game.rematch_votes)
+        votes[seat] = True
+        FriendGame.objects.filter(pk=self.pk).update(rematch_votes=votes)
+        self.rematch_votes = votes
+        if not all(votes):
+            return None
+        first = game.engine().first_player
+        again = replace(
+            game.rule_set,
+            first_player=FirstPlayer.PLAYER_0 if first == FRIEND else FirstPlayer.PLAYER_1,
+        )
+        now = timezone.now()
+        new = FriendGame.objects.create(
+            token=secrets.token_urlsafe(16),
+            rules=again.to_dict(),
+            rules_name=game.rules_name,
+            seed=secrets.randbits(62),
+            host_name=game.host_name,
+            owner=game.owner,
+            guest_id=game.guest_id,
+            friend=game.friend,
+            friend_guest_id=game.friend_guest_id,
+            friend_name=game.friend_name,
+            status=self.Status.PLACING,
+            fleets=[[], []],
+            ready=[False, False],
+            rematch_votes=[False, False],
+            created_at=now,
+            expires_at=now + INVITE_LIFETIME,
+        )
+        FriendGame.objects.filter(pk=self.pk).update(rematch=new)
+        self.rematch = new
+        return new
+
+
+# Each player's record of a finished game: a model of this app, in a module of its own.
+from friends.records import FriendRecord  # noqa: E402
+
+__all__ = ["AWAY_LIMIT", "FRIEND", "HOST", "FriendGame", "FriendRecord"]

@@ -1,0 +1,73 @@
+"""Each player's record of a finished game against a friend (``FriendRecord``), which the
+statistics and the history read through the registry of modes (``modes.registry.FRIEND``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from battleship.classic import BattleshipGame
+from games.rule_sets import title_of
+from modes.models import FINISHED, FiguresQuerySet, GameFigures
+
+FRIEND_LEVEL = 0
+"""The level a game against a person is filed under (the computer's are 1 to 5)."""
+
+
+class FriendRecordQuerySet(FiguresQuerySet["FriendRecord"]):
+    """The statistics over a player's games against friends (``modes.registry.FRIEND``)."""
+
+
+class FriendRecord(GameFigures):
+    """One player's finished game against a friend, as their statistics and history read it
+    (``modes.registry``): their result, their figures, the friend's name. Written in the
+    transaction that ends the game, one per seat, and never changed."""
+
+    game = models.ForeignKey("friends.FriendGame", on_delete=models.CASCADE, related_name="records")
+    seat = models.PositiveSmallIntegerField()
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="friend_records",
+    )
+    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
+    opponent_name = models.CharField(max_length=30)
+    status = models.CharField(max_length=10)
+    level = models.PositiveSmallIntegerField(default=FRIEND_LEVEL)
+    rules_name = models.CharField(max_length=40, default="standard")
+    play_seconds = models.FloatField(default=0)
+    finished_at = models.DateTimeField()
+
+    objects = FriendRecordQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="friend_record_once_a_seat"),
+            models.CheckConstraint(
+                condition=Q(status__in=FINISHED), name="friend_record_status_finished"
+            ),
+        ]
+        indexes = [models.Index(fields=["owner", "status", "finished_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.status} against {self.opponent_name}"
+
+    @property
+    def level_name(self) -> str:
+        return str(_("A friend"))
+
+    @property
+    def rules_title(self) -> str:
+        return title_of(self.rules_name)
+
+    def engine(self) -> BattleshipGame:
+        return self.game.engine()
+
+    def figures_from(self, engine: BattleshipGame) -> dict[str, Any]:
+        return self.game.figures_from(engine, self.seat)

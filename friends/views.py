@@ -1,0 +1,362 @@
+"""Views of a game against a friend: parse, call one ``FriendGame`` method, render that
+player's own view (``FriendGame.view(seat)``); the live stream is in ``friends.stream``.
+
+Every address is the invite link's (``/friend/<token>/...``). The player's seat comes from
+the request (``seat_of``): someone with no seat sees the invite while it is open, and
+after that only that the game already has two players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+from django_ratelimit.decorators import ratelimit
+
+from battleship.classic import PlayerView
+from battleship.classic.display import build_display, round_number
+from battleship.classic.sentences import ship_label, shots_received
+from battleship_site.limits import setting
+from friends import events
+from friends.forms import InviteForm, JoinForm
+from friends.models import AWAY_LIMIT, FriendGame
+from friends.refusals import refusal
+from games.forms import move_form, torpedo_lines
+from games.requests import per_address, per_player_setup, player_key, posted
+from games.rule_sets import OFFERED, info_for
+from modes.models import StaleMove, player_of
+
+PAGE = "friends/game.html"
+
+
+def nudge(game: FriendGame) -> None:
+    """After this request's change is committed: the other player's stream reads it."""
+    token, move = game.token, game.moves
+    transaction.on_commit(lambda: events.publish(token, move))
+
+
+@require_POST
+@ratelimit(key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True)
+@per_address
+def invite(request: HttpRequest) -> HttpResponse:
+    """A new game waiting for a friend, under the rules chosen; its page has the link."""
+    form = InviteForm(request.POST, guest=not request.user.is_authenticated)
+    if not form.is_valid():
+        context = {"rule_sets": OFFERED, "error": form.first_error, "chosen": posted_rules(request)}
+        return TemplateResponse(request, "friends/new.html", context, status=400)
+    player = player_of(request, create=True)
+    name = request.user.get_username() if request.user.is_authenticated else ""
+    game = FriendGame.invite(
+        rules=form.rule_set, name=(name or form.cleaned_data["name"])[:30], **player
+    )
+    return redirect(game)
+
+
+def posted_rules(request: HttpRequest) -> str:
+    return posted(request, "rules", "standard")
+
+
+@require_safe
+def new_friend_game(request: HttpRequest) -> TemplateResponse:
+    """Choose the rules of a game against a friend (and a name, as a guest)."""
+    chosen = request.GET.get("rules", "standard")
+    return TemplateResponse(request, "friends/new.html", {"rule_sets": OFFERED, "chosen": chosen})
+
+
+def seated(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The game by its token and the request's seat in it; anyone else is refused (403),
+    with nothing of either board. Never cached; varies on htmx."""
+
+    @wraps(view_func)
+    @never_cache
+    @vary_on_headers("HX-Request")
+    def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
+        game = get_object_or_404(FriendGame, token=token)
+        game.expire_if_due()
+        seat = game.seat_of(request)
+        if seat is None:
+            return outsider(request, game)
+        return view_func(request, game, seat, **kwargs)
+
+    return wrapper
+
+
+def outsider(request: HttpRequest, game: FriendGame) -> TemplateResponse:
+    """Someone with no seat: the invite while it is open (a change they post is refused),
+    else only that the game already has two players."""
+    full = game.status != FriendGame.Status.WAITING
+    context = {"game": game, "info": info_for(game.rule_set), "full": full}
+    refused = full or request.method not in ("GET", "HEAD")
+    return TemplateResponse(request, "friends/join.html", context, status=403 if refused else 200)
+
+
+def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
+    """Everything a page of ``seat``'s shows, from that player's view alone."""
+    view = game.view(seat)
+    display = build_display(view)
+    context: dict[str, Any] = {
+        "game": game,
+        "seat": seat,
+        "view": view,
+        "display": display,
+        "me": game.name_of(seat),
+        "them": game.name_of(1 - seat),
+        "info": info_for(game.rule_set),
+        "volley": view.rules.shots_per_turn.name != "ONE",
+        "round_number": round_number(view),
+        "weapons": [(weapon.value, left) for weapon, left in view.weapons_left if left],
+        "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
+        "ready_me": bool(game.ready and game.ready[seat]),
+        "ready_them": bool(game.ready and game.ready[1 - seat]),
+        "announcements": (their_first_moves(view) or display.announcements) if view.moves else [],
+        "error": "",
+        "notice": "",
+        **extra,
+    }
+    if game.status == FriendGame.Status.PLACING:
+        placed = {ship.name: ship for ship in view.fleet}
+        unplaced = [spec.name for spec in view.rules.fleet if spec.name not in placed]
+        context |= {
+            "setup_ships": [
+                (spec, placed.get(spec.name), ship_label(view.rules, spec.name))
+                for spec in view.rules.fleet
+            ],
+            "placed_count": len(placed),
+            "selected_ship": (unplaced or [""])[0],
+            "orientation": "H",
+        }
+    if game.started_at is not None:
+        first = game.engine().first_player
+        context["first"] = game.name_of(first) if first is not None else ""
+        context["first_is_me"] = first == seat
+        away = game.away_for(seat)
+        context["can_claim"] = away is not None and away >= AWAY_LIMIT
+    if game.rematch_votes:
+        context["rematch_me"] = game.rematch_votes[seat]
+        context["rematch_them"] = game.rematch_votes[1 - seat]
+    return context
+
+
+def their_first_moves(view: PlayerView) -> list[str]:
+    """The other player's shots before this player's first turn (the classic game's
+    announcements start from the person's own turn, who always fires first there)."""
+    if any(played.player == view.player for played in view.moves):
+        return []
+    received = shots_received(view)
+    lines = []
+    for played in view.moves:
+        for cell in played.cells:
+            hit, sunk = received[cell]
+            if sunk:
+                line = gettext("They fired at %(cell)s: hit. They sank your %(ship)s.")
+            else:
+                line = (
+                    gettext("They fired at %(cell)s: hit")
+                    if hit
+                    else gettext("They fired at %(cell)s: miss")
+                )
+            lines.append(line % {"cell": cell, "ship": ship_label(view.rules, sunk or "")})
+    return lines
+
+
+def render_page(
+    request: HttpRequest,
+    game: FriendGame,
+    seat: int,
+    *,
+    error: str = "",
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The page, or for htmx only the live part (which the event stream also sends)."""
+    context = context_for(game, seat, error=error, notice=notice)
+    partial = bool(getattr(request, "htmx", False))
+    context["oob"] = partial
+    return TemplateResponse(request, PAGE + ("#live" if partial else ""), context, status=status)
+
+
+@require_safe
+@seated
+def game_page(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+    """The game as stored, for one of its two players: the invite, placing, play, the end."""
+    return render_page(request, game, seat)
+
+
+def after_post(
+    request: HttpRequest,
+    game: FriendGame,
+    seat: int,
+    error: str = "",
+    status: int = 200,
+    notice: str = "",
+) -> HttpResponse:
+    # htmx swaps the new state in; a plain form gets a redirect (or the page with the error).
+    if error:
+        game.refresh_from_db()
+    if getattr(request, "htmx", False) or error:
+        return render_page(request, game, seat, error=error, notice=notice, status=status)
+    return redirect(game)
+
+
+@require_POST
+@per_player_setup
+@per_address
+@never_cache
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """Take the second seat, as a guest under a name or with the account."""
+    game = get_object_or_404(FriendGame, token=token)
+    game.expire_if_due()
+    if game.seat_of(request) is not None:
+        return redirect(game)
+    name = request.user.get_username()[:30] if request.user.is_authenticated else ""
+    if not name:
+        form = JoinForm(request.POST)
+        if not form.is_valid():
+            context = {"game": game, "info": info_for(game.rule_set), "error": form.first_error}
+            return TemplateResponse(request, "friends/join.html", context, status=400)
+        name = form.cleaned_data["name"]
+    player = player_of(request, create=True)
+    try:
+        game.join(name=name, owner=player["owner"], guest_id=player["guest_id"])
+    except ValueError as error:
+        game.refresh_from_db()
+        context = {"game": game, "info": info_for(game.rule_set), "full": True}
+        context["error"] = refusal(error)
+        return TemplateResponse(request, "friends/join.html", context, status=409)
+    nudge(game)
+    return redirect(game)
+
+
+def seat_action(
+    action: Callable[[HttpRequest, FriendGame, int], str],
+) -> Callable[..., HttpResponse]:
+    """A POST by one of the two players that changes the game: the action returns a notice,
+    or raises the engine's or the model's refusal (409, nothing changed)."""
+
+    @wraps(action)
+    @require_POST
+    @per_player_setup
+    @per_address
+    @seated
+    def wrapper(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+        try:
+            notice = action(request, game, seat)
+        except ValueError as error:
+            status = 422 if getattr(error, "kind", "") in PLACEMENT_ERRORS else 409
+            return after_post(request, game, seat, refusal(error), status=status)
+        nudge(game)
+        if isinstance(notice, HttpResponse):
+            return notice
+        return after_post(request, game, seat, notice=notice)
+
+    return wrapper
+
+
+PLACEMENT_ERRORS = {"overlap", "off_board", "touching", "no_such_ship", "not_on_board", "cell"}
+
+
+@seat_action
+def cancel(request: HttpRequest, game: FriendGame, seat: int) -> str:
+    if seat != 0:
+        raise ValueError("only the host can cancel")
+    game.cancel()
+    return gettext("The invite is cancelled: its link leads nowhere now.")
+
+
+@seat_action
+def place_ship(request: HttpRequest, game: FriendGame, seat: int) -> str:
+    if "remove" in request.POST:
+        name = posted(request, "remove")
+        game.remove_ship(seat, name)
+        return gettext("%(ship)s removed.") % {"ship": ship_label(game.rule_set, name)}
+    ship = posted(request, "ship")
+    if not ship:
+        return gettext("Choose a ship to place first.")
+    placed = game.place_ship(seat, ship, posted(request, "cell"), posted(request, "orientation"))
+    said = {"ship": ship_label(game.rule_set, placed.name), "cell": placed.start}
+    return (
+        gettext("%(ship)s placed at %(cell)s, down.")
+        if placed.orientation == "V"
+        else gettext("%(ship)s placed at %(cell)s, across.")
+    ) % said
+
+
+@seat_action
+def shuffle(request: HttpRequest, game: FriendGame, seat: int) -> str:
+    game.shuffle(seat)
+    return gettext("Fleet placed at random. Shuffle again, or say you are ready.")
+
+
+@seat_action
+def clear_ships(request: HttpRequest, game: FriendGame, seat: int) -> str:
+    game.clear_ships(seat)
+    return gettext("All ships removed.")
+
+
+@seat_action
+def ready(request: HttpRequest, game: FriendGame, seat: int) -> str:
+    game.set_ready(seat)
+    return gettext("Ready: the game starts when your friend is.")
+
+
+@seat_action
+def resign(request: HttpRequest, game: FriendGame, seat: int) -> str:
+    game.resign(seat)
+    return gettext("You resigned: your friend wins this one.")
+
+
+@seat_action
+def claim(request: HttpRequest, game: FriendGame, seat: int) -> str:
+    game.claim_win(seat, move_number(request))
+    return gettext("You claimed the win: your friend was away too long.")
+
+
+@seat_action
+def rematch(request: HttpRequest, game: FriendGame, seat: int) -> Any:
+    new = game.vote_rematch(seat)
+    if new is None:
+        return gettext("Rematch asked: it starts when your friend accepts.")
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRedirect(new.get_absolute_url())
+    return redirect(new)
+
+
+def move_number(request: HttpRequest) -> int:
+    try:
+        return int(posted(request, "move"))
+    except ValueError:
+        raise StaleMove from None
+
+
+@require_POST
+@ratelimit(key=player_key, rate=setting("FIRE_RATE"), block=True)
+@per_address
+@seated
+def fire(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+    """``seat``'s move (a shot, a volley, a weapon); out of turn or stale: 409, nothing
+    changed; a bad cell: 400."""
+    form = move_form(request.POST, game.rule_set)
+    if not form.is_valid():
+        return after_post(request, game, seat, form.first_error, 400)
+    try:
+        game.play(seat, form.chosen, form.cleaned_data["move"])
+    except ValueError as error:
+        game.refresh_from_db()
+        refused = isinstance(error, StaleMove) or getattr(error, "kind", "") in (
+            "not_turn",
+            "game_over",
+            "not_started",
+        )
+        return after_post(request, game, seat, refusal(error), status=409 if refused else 400)
+    nudge(game)
+    return after_post(request, game, seat)

@@ -1,0 +1,86 @@
+"""Two people play each other in two browsers: the invite link, placing, and each seeing the
+other's moves without reloading (the event stream); a third browser with the link is
+refused; axe-clean at each step."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from friends.models import FriendGame
+from tests.e2e.test_browser_game import cell
+from tests.e2e.test_every_page_is_clean import check
+from tests.e2e.tour import AXE
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    return AXE.read_text()
+
+
+def ready(page: Page) -> None:
+    page.get_by_role("button", name="Shuffle").click()
+    page.get_by_role("button", name="Ready", exact=True).click()
+
+
+@pytest.mark.parametrize(("rules", "width"), [("standard", 1280), ("salvo", 375)])
+def test_two_friends_play_and_each_sees_the_others_moves_live(
+    live_server, browser: Browser, axe_source, rules, width
+):
+    size = {"width": width, "height": 900}
+    host = browser.new_context(viewport=size).new_page()
+    friend = browser.new_context(viewport=size).new_page()
+    host.goto(live_server.url + "/")
+    host.get_by_role("link", name="Play a friend").first.click()
+    host.locator(f"#friend-rules-{rules}").check()
+    host.get_by_label("Your name, as your friend will see it").fill("Ann")
+    host.get_by_role("button", name="Get the invite link").click()
+    link = host.get_by_label("Invite link").input_value()
+    assert check(host, axe_source) == []
+
+    friend.goto(link)
+    expect(friend.get_by_role("heading", name="Ann invites you to Battleship")).to_be_visible()
+    assert check(friend, axe_source) == []
+    friend.get_by_label("Your name, as your friend will see it").fill("Bob")
+    friend.get_by_role("button", name="Join the game").click()
+    # The host's waiting page turns into placing by itself.
+    expect(host.get_by_role("heading", name="Place your fleet")).to_be_visible(timeout=5000)
+
+    ready(host)
+    expect(friend.get_by_text("Ann is ready and waiting for you.")).to_be_visible(timeout=5000)
+    ready(friend)
+    for page in (host, friend):
+        expect(page.get_by_text(re.compile("The coin flip"))).to_be_visible(timeout=5000)
+    assert check(host, axe_source) == []
+
+    game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
+    targets = [f"{row}{col}" for row in "ABCDEFGHIJ" for col in range(1, 11)]
+    for _ in range(4):  # several turns each way, each seen by the other without a reload
+        game.refresh_from_db()
+        view = game.view(0)
+        mover, waiter = (host, friend) if view.my_turn else (friend, host)
+        them = "Bob" if mover is host else "Ann"
+        before = game.moves
+        shots = game.view(0 if mover is host else 1).shots_left_in_turn
+        for label in targets[:shots]:
+            cell(mover, f"{them}'s waters", label).click()
+        if shots > 1:
+            mover.get_by_role("button", name="Fire the salvo").click()
+        fired = targets[:shots]
+        del targets[:shots]
+        expect(waiter.locator("#live")).to_have_attribute(
+            "data-move", re.compile(rf"^(?!{before}$)\d+$"), timeout=5000
+        )
+        expect(waiter.get_by_text("Your turn.")).to_be_visible(timeout=5000)
+        own = waiter.locator(f"#own-{fired[0]}")
+        expect(own).to_have_class(re.compile(r"\b(hit|miss|sunk)\b"))
+    assert check(friend, axe_source) == []
+
+    third = browser.new_context(viewport=size).new_page()
+    third.goto(link)
+    expect(third.get_by_role("heading", name="This game already has two players")).to_be_visible()
+    assert third.locator("table").count() == 0

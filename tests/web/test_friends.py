@@ -1,0 +1,225 @@
+"""Play a friend: the invite, joining, a third person refused, placing, turns, the end."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from friends.models import FriendGame, FriendRecord
+from tests.web.conftest import make_user
+from tests.web.friends_helpers import HX, invite, joined, players, started
+
+
+@pytest.fixture
+def host(db):
+    return Client()
+
+
+@pytest.fixture
+def friend(db):
+    return Client()
+
+
+@pytest.fixture
+def third(db):
+    return Client()
+
+
+def test_it_gives_the_host_a_link_that_waits_for_a_friend(host):
+    game = invite(host, "salvo")
+    page = host.get(game.get_absolute_url())
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Send this link to your friend" in html
+    assert f"/friend/{game.token}/" in html
+    assert "data-copy" in html
+    assert len(game.token) >= 22
+    assert game.rules_name == "salvo"
+    assert game.expires_at - game.created_at == timedelta(days=7)
+
+
+def test_it_refuses_a_bad_display_name_and_makes_nothing(host):
+    for name in ["", " ", "x" * 31, "<b>hi</b>", "http://spam"]:
+        response = host.post("/friend/invites", {"rules": "standard", "name": name})
+        assert response.status_code == 400, name
+        assert 'class="error"' in response.content.decode()
+    assert host.post("/friend/invites", {"rules": "nonsense", "name": "Ann"}).status_code == 400
+    assert not FriendGame.objects.exists()
+
+
+def test_the_friend_sees_who_invites_and_to_which_rules_then_joins(host, friend):
+    game = invite(host, "salvo", name="Ann")
+    page = friend.get(game.get_absolute_url()).content.decode()
+    assert "Ann invites you to Battleship" in page
+    assert "Salvo" in page
+    assert friend.post(f"/friend/{game.token}/join", {"name": "<script>"}).status_code == 400
+    response = friend.post(f"/friend/{game.token}/join", {"name": "Bob"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == "placing"
+    assert game.friend_name == "Bob"
+    assert "Place your fleet" in friend.get(game.get_absolute_url()).content.decode()
+
+
+def test_an_account_joins_under_its_own_name(host):
+    player = Client()
+    player.force_login(make_user("carol"))
+    game = invite(host)
+    assert player.post(f"/friend/{game.token}/join").status_code == 302
+    game.refresh_from_db()
+    assert game.friend.username == "carol"
+    assert game.friend_name == "carol"
+
+
+def test_a_third_person_is_refused_and_sees_nothing_of_either_board(host, friend, third):
+    game = started(host, friend)
+    for url in ["", "events", "shots", "ready", "resign"]:
+        address = f"/friend/{game.token}/{url}"
+        response = third.get(address) if url in ("", "events") else third.post(address)
+        assert response.status_code == 403, address
+    page = third.get(game.get_absolute_url()).content.decode()
+    assert "This game already has two players" in page
+    assert "<table" not in page
+    assert "fleet" not in page.lower()
+    refused = third.post(f"/friend/{game.token}/join", {"name": "Eve"})
+    assert refused.status_code == 409
+    assert "This game already has two players" in refused.content.decode()
+    game.refresh_from_db()
+    assert game.friend_name == "Bob"
+
+
+def test_the_host_can_cancel_an_invite_nobody_joined(host, friend):
+    game = invite(host)
+    assert friend.post(f"/friend/{game.token}/cancel").status_code == 403
+    assert host.post(f"/friend/{game.token}/cancel").status_code == 302
+    game.refresh_from_db()
+    assert game.status == "cancelled"
+    assert friend.post(f"/friend/{game.token}/join", {"name": "Bob"}).status_code == 409
+
+
+def test_an_invite_expires_after_seven_days(host, friend):
+    game = invite(host)
+    FriendGame.objects.filter(pk=game.pk).update(expires_at=timezone.now())
+    page = friend.get(game.get_absolute_url())
+    assert page.status_code == 403
+    assert "expired" in page.content.decode()
+
+
+def test_each_sees_whether_the_other_is_ready_and_the_game_starts_with_both(host, friend):
+    game = joined(host, friend)
+    host.post(f"/friend/{game.token}/shuffle")
+    assert host.post(f"/friend/{game.token}/ready").status_code == 302
+    assert "Bob is still placing" in host.get(game.get_absolute_url()).content.decode()
+    assert (
+        "Ann is ready and waiting for you" in friend.get(game.get_absolute_url()).content.decode()
+    )
+    assert friend.post(f"/friend/{game.token}/ready").status_code == 409  # no fleet yet
+    friend.post(f"/friend/{game.token}/shuffle")
+    friend.post(f"/friend/{game.token}/ready")
+    game.refresh_from_db()
+    assert game.status == "playing"
+    first = game.name_of(game.engine().first_player)
+    assert f"The coin flip: {first} fires first" in friend.get(
+        game.get_absolute_url()
+    ).content.decode() or (
+        "The coin flip: you fire first" in friend.get(game.get_absolute_url()).content.decode()
+    )
+
+
+def test_a_move_out_of_turn_is_refused_and_changes_nothing(host, friend):
+    game = started(host, friend)
+    mover, waiter = players(game, host, friend)
+    response = waiter.post(f"/friend/{game.token}/shots", {"cell": "A1", "move": 0}, headers=HX)
+    assert response.status_code == 409
+    assert "wait for their move" in response.content.decode()
+    game.refresh_from_db()
+    assert game.moves == 0
+    assert game.log == []
+    assert mover.post(f"/friend/{game.token}/shots", {"cell": "A1", "move": 0}).status_code == 302
+    game.refresh_from_db()
+    assert game.moves == 1
+    # The same page's move sent again: stale.
+    again = mover.post(f"/friend/{game.token}/shots", {"cell": "A2", "move": 0}, headers=HX)
+    assert again.status_code == 409
+    game.refresh_from_db()
+    assert game.moves == 1
+
+
+def test_a_resignation_ends_it_for_both_with_both_fleets_shown_and_a_record_each(host, friend):
+    game = started(host, friend)
+    assert friend.post(f"/friend/{game.token}/resign").status_code == 302
+    game.refresh_from_db()
+    assert game.status == "over"
+    assert game.winner == 0
+    assert game.ending == "resigned"
+    page = host.get(game.get_absolute_url()).content.decode()
+    assert "You won: Bob resigned" in page
+    assert "Both fleets are shown" in page
+    assert sorted(FriendRecord.objects.values_list("seat", "status")) == [
+        (0, "won"),
+        (1, "resigned"),
+    ]
+    assert friend.post(f"/friend/{game.token}/resign").status_code == 409
+
+
+def test_the_win_can_be_claimed_only_after_two_minutes_away_on_their_turn(host, friend):
+    game = started(host, friend)
+    mover, waiter = players(game, host, friend)
+    assert waiter.post(f"/friend/{game.token}/claim", {"move": 0}).status_code == 409
+    FriendGame.objects.filter(pk=game.pk).update(last_move_at=timezone.now() - timedelta(minutes=3))
+    assert mover.post(f"/friend/{game.token}/claim", {"move": 0}).status_code == 409
+    assert "Claim the win" in waiter.get(game.get_absolute_url()).content.decode()
+    assert waiter.post(f"/friend/{game.token}/claim", {"move": 0}).status_code == 302
+    game.refresh_from_db()
+    assert game.status == "over"
+    assert game.ending == "claimed"
+    assert game.winner == (1 if mover is host else 0)
+
+
+def test_a_rematch_needs_both_and_swaps_who_fires_first(host, friend):
+    game = started(host, friend)
+    first = game.engine().first_player
+    host.post(f"/friend/{game.token}/resign")
+    assert host.post(f"/friend/{game.token}/rematch").status_code == 302
+    game.refresh_from_db()
+    assert game.rematch is None
+    assert "Bob" in host.get(game.get_absolute_url()).content.decode()
+    assert friend.post(f"/friend/{game.token}/rematch").status_code == 302
+    game.refresh_from_db()
+    new = game.rematch
+    assert new is not None
+    assert new.status == "placing"
+    assert new.friend_name == "Bob"
+    for client in (host, friend):
+        client.post(f"/friend/{new.token}/shuffle")
+        client.post(f"/friend/{new.token}/ready")
+    new.refresh_from_db()
+    assert new.engine().first_player == 1 - first
+
+
+def test_a_finished_game_is_in_both_players_history_and_statistics(db):
+    ann, bob = Client(), Client()
+    ann.force_login(make_user("ann"))
+    bob.force_login(make_user("bob"))
+    game = started(ann, bob)
+    bob.post(f"/friend/{game.token}/resign")
+    for client, _result in ((ann, "won"), (bob, "resigned")):
+        history = client.get("/history?mode=friend")
+        assert history.status_code == 200
+        assert game.get_absolute_url() in history.content.decode()
+        assert client.get("/stats?mode=friend").status_code == 200
+    assert FriendRecord.objects.get(owner__username="bob").status == "resigned"
+    # The computer's record is another mode's.
+    assert game.get_absolute_url() not in ann.get("/history").content.decode()
+
+
+def test_a_guests_seat_becomes_their_account_at_login(host, friend):
+    game = joined(host, friend)
+    user = make_user("bobby")
+    friend.post("/login", {"username": "bobby", "password": "a-long-test-password-42"})
+    game.refresh_from_db()
+    assert game.friend == user
+    assert game.friend_guest_id == ""

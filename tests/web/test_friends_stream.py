@@ -1,0 +1,69 @@
+"""The live stream of a friend game: on connect the player's whole state, then an event
+with the new move number each time the other player moves; a third person gets none."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient, Client
+
+from tests.web.friends_helpers import players, started
+
+
+@pytest.fixture
+def quiet(settings):
+    settings.FRIEND_KEEPALIVE_SECONDS = 30  # no keep-alive comment among the events read
+
+
+def reader(client: Client) -> AsyncClient:
+    reading = AsyncClient()
+    reading.cookies = client.cookies
+    return reading
+
+
+async def next_event(stream) -> str:
+    chunk = await asyncio.wait_for(anext(stream), 5)
+    return chunk.decode() if isinstance(chunk, bytes) else chunk
+
+
+def test_it_sends_the_whole_state_first_then_each_move_of_the_other(transactional_db, quiet):
+    host, friend = Client(), Client()
+    game = started(host, friend)
+    mover, waiter = players(game, host, friend)
+
+    async def watch() -> list[str]:
+        response = await reader(waiter).get(f"/friend/{game.token}/events")
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream"
+        stream = aiter(response.streaming_content)
+        said = [await next_event(stream)]
+        post = sync_to_async(mover.post)
+        assert (await post(f"/friend/{game.token}/shots", {"cell": "C3", "move": 0})).status_code
+        said.append(await next_event(stream))
+        await sync_to_async(waiter.post)(f"/friend/{game.token}/resign")
+        said.append(await next_event(stream))
+        with pytest.raises(StopAsyncIteration):  # the game is over: the stream ends
+            await next_event(stream)
+        return said
+
+    first, moved, over = async_to_sync(watch)()
+    assert "event: state\nid: 0\n" in first
+    assert "wait for their move" in first  # the whole state: whose turn, both boards
+    assert 'class="board own"' in first
+    assert 'class="board enemy"' in first
+    assert "event: state\nid: 1\n" in moved
+    assert "Your turn." in moved
+    assert "They fired at C3" in moved
+    assert "The game is over" in over
+
+
+def test_a_third_person_gets_no_stream(db):
+    host, friend = Client(), Client()
+    game = started(host, friend)
+
+    async def look() -> int:
+        return (await AsyncClient().get(f"/friend/{game.token}/events")).status_code
+
+    assert async_to_sync(look)() == 403
