@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 
 CHANNEL = "friend:{}"
+PRESENCE = -1  # the nudge that a player came or went (``friends.presence``), not a move
 
 
 def _redis_url() -> str:
@@ -68,7 +69,8 @@ async def _listen_here(token: str, subscribed: asyncio.Event) -> AsyncIterator[i
 
 
 def publish(token: str, move: int) -> None:
-    """Tell every stream of game ``token`` that it is at ``move`` now (call after commit)."""
+    """Tell every stream of game ``token`` that it is at ``move`` now (call after commit),
+    or, with ``PRESENCE``, that a player's stream opened or closed."""
     url = _redis_url()
     if not url:
         _publish_here(token, move)

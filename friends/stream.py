@@ -4,7 +4,9 @@ On every connect the stream first sends the player's whole current state (the pa
 part, rendered from that player's view), so a reload, a dropped network or a missed event
 never leaves anyone waiting on a move already made; then, each time the game changes (a
 nudge from ``friends.events``), the state again, its event id the game's move number.
-Comments keep the connection alive; a stream ends after ``FRIEND_STREAM_SECONDS`` (the
+An open stream makes its player "here" for the other (``friends.presence``): a
+``presence`` event tells the other's page when that changes. Comments keep the connection
+alive (and renew the player's presence); a stream ends after ``FRIEND_STREAM_SECONDS`` (the
 browser reconnects) or when the game is over, and a closed tab ends it at once.
 """
 
@@ -25,8 +27,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from friends import events as nudges
+from friends import presence
 from friends.models import FriendGame
-from friends.views import PAGE, context_for
+from friends.views import PAGE, PRESENCE_LINE, context_for, presence_context
 
 
 def event(name: str, data: str, move: int) -> str:
@@ -35,15 +38,37 @@ def event(name: str, data: str, move: int) -> str:
     return f"event: {name}\nid: {move}\n{lines}\n"
 
 
-def _state(request: HttpRequest, token: str, seat: int) -> tuple[str, int, bool]:
+def _state(request: HttpRequest, token: str, seat: int) -> tuple[str, int, bool, str]:
+    """The live part of the page, the move number, whether the game goes on, and the line
+    saying whether the other player is here (the same line the live part holds)."""
     game = FriendGame.objects.get(token=token)
     game.expire_if_due()
-    html = render_to_string(PAGE + "#live", context_for(game, seat, oob=True), request=request)
-    return html, game.moves, not game.is_over
+    context = context_for(game, seat, oob=True)
+    html = render_to_string(PAGE + "#live", context, request=request)
+    here = render_to_string(PRESENCE_LINE, context, request=request)
+    return html, game.moves, not game.is_over, here
+
+
+def _presence(request: HttpRequest, token: str, seat: int) -> str:
+    game = FriendGame.objects.get(token=token)
+    return render_to_string(PRESENCE_LINE, presence_context(game, seat), request=request)
+
+
+def _leave(token: str, seat: int, connection: str) -> None:
+    """A stream the browser closed: the other player is told at once."""
+    with contextlib.suppress(Exception):  # Redis away: the entry expires by itself
+        presence.leave(token, seat, connection)
+        nudges.publish(token, nudges.PRESENCE)
+
+
+def _arrive(token: str, seat: int) -> str:
+    connection = presence.arrive(token, seat)
+    nudges.publish(token, nudges.PRESENCE)
+    return connection
 
 
 async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[str]:
-    state = sync_to_async(_state)
+    state, here = sync_to_async(_state), sync_to_async(_presence)
     changed: asyncio.Queue[int] = asyncio.Queue()
     subscribed = asyncio.Event()
 
@@ -52,46 +77,80 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
             changed.put_nowait(move)
 
     listener = asyncio.create_task(pump())
+    connection = ""
+    closed = True  # until the loop ends by itself: a stream cut off is a player gone
     try:
         # Listening before the state is read: a move made meanwhile is sent after it.
         await asyncio.wait_for(subscribed.wait(), settings.REDIS_TIMEOUT)
-        html, move, live = await state(request, token, seat)
+        connection = await sync_to_async(_arrive)(token, seat)
+        html, move, live, said = await state(request, token, seat)
         yield "retry: 1000\n" + event("state", html, move)
+        keepalive = settings.FRIEND_KEEPALIVE_SECONDS
         ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
+        renewed = time.monotonic()
         while live and time.monotonic() < ends:
             try:
-                await asyncio.wait_for(changed.get(), settings.FRIEND_KEEPALIVE_SECONDS)
+                nudged = {await asyncio.wait_for(changed.get(), keepalive)}
             except TimeoutError:
-                yield ": keep-alive\n\n"
-                continue
+                nudged = set()
             while not changed.empty():  # several nudges at once: one state says them all
-                changed.get_nowait()
-            html, move, live = await state(request, token, seat)
-            yield event("state", html, move)
+                nudged.add(changed.get_nowait())
+            if nudged - {nudges.PRESENCE}:
+                html, move, live, said = await state(request, token, seat)
+                yield event("state", html, move)
+            elif nudged or time.monotonic() - renewed >= keepalive:
+                now = await here(request, token, seat)
+                if now != said:
+                    said = now
+                    yield event("presence", now, move)
+            if time.monotonic() - renewed >= keepalive:
+                renewed = time.monotonic()
+                await sync_to_async(presence.renew)(token, seat, connection)
+                if not nudged:
+                    yield ": keep-alive\n\n"
+        closed = False
     finally:
         listener.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await listener
+        if connection and closed:
+            await sync_to_async(_leave)(token, seat, connection)
 
 
 def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator[str]:
     """The same stream for a server that runs each request in a thread (runserver, the
     test server): WSGI would read an async stream whole before sending any of it."""
     waiting = nudges.Waiting(token)
+    connection = ""
+    closed = True
     try:
-        html, move, live = _state(request, token, seat)
+        connection = _arrive(token, seat)
+        html, move, live, said = _state(request, token, seat)
         yield "retry: 1000\n" + event("state", html, move)
+        keepalive = settings.FRIEND_KEEPALIVE_SECONDS
         ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
+        renewed = time.monotonic()
         while live and time.monotonic() < ends:
-            if waiting.next(settings.FRIEND_KEEPALIVE_SECONDS) is None:
-                yield ": keep-alive\n\n"
-                continue
-            for _more in waiting.pending():
-                pass
-            html, move, live = _state(request, token, seat)
-            yield event("state", html, move)
+            first = waiting.next(keepalive)
+            nudged = set() if first is None else {first, *waiting.pending()}
+            if nudged - {nudges.PRESENCE}:
+                html, move, live, said = _state(request, token, seat)
+                yield event("state", html, move)
+            elif nudged or time.monotonic() - renewed >= keepalive:
+                now = _presence(request, token, seat)
+                if now != said:
+                    said = now
+                    yield event("presence", now, move)
+            if time.monotonic() - renewed >= keepalive:
+                renewed = time.monotonic()
+                presence.renew(token, seat, connection)
+                if not nudged:
+                    yield ": keep-alive\n\n"
+        closed = False
     finally:
         waiting.close()
+        if connection and closed:
+            _leave(token, seat, connection)
 
 
 @require_safe
@@ -104,6 +163,8 @@ async def events(request: HttpRequest, token: str) -> HttpResponse | StreamingHt
     seat = await sync_to_async(game.seat_of)(request)
     if seat is None:
         return HttpResponse("not a player of this game", status=403, content_type="text/plain")
+    # Redis away: the outage's 503 now, not a stream cut off after its first line.
+    await sync_to_async(presence.is_here)(token, 1 - seat)
     if request.method == "HEAD":
         return HttpResponse(content_type="text/event-stream")
     if isinstance(request, ASGIRequest):

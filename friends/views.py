@@ -8,6 +8,7 @@ after that only that the game already has two players.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -22,12 +23,13 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
+from redis.exceptions import RedisError
 
 from battleship.classic import PlayerView
 from battleship.classic.display import build_display, round_number
 from battleship.classic.sentences import ship_label, shots_received
 from battleship_site.limits import setting
-from friends import events
+from friends import events, presence
 from friends.forms import InviteForm, JoinForm
 from friends.models import AWAY_LIMIT, FriendGame
 from friends.refusals import refusal
@@ -37,6 +39,7 @@ from games.rule_sets import OFFERED, info_for
 from modes.models import StaleMove, player_of
 
 PAGE = "friends/game.html"
+PRESENCE_LINE = "friends/_presence.html"
 
 
 def nudge(game: FriendGame) -> None:
@@ -118,6 +121,7 @@ def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
         "torpedo_lines": torpedo_lines(view.rules.board_size) if view.weapons_left else (),
         "ready_me": bool(game.ready and game.ready[seat]),
         "ready_them": bool(game.ready and game.ready[1 - seat]),
+        **presence_context(game, seat),
         "announcements": (their_first_moves(view) or display.announcements) if view.moves else [],
         "error": "",
         "notice": "",
@@ -145,6 +149,16 @@ def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
         context["rematch_me"] = game.rematch_votes[seat]
         context["rematch_them"] = game.rematch_votes[1 - seat]
     return context
+
+
+def presence_context(game: FriendGame, seat: int) -> dict[str, Any]:
+    """Whether the other player has the game open now (None when it is not known: Redis
+    away, the pages go on without the line)."""
+    here: bool | None = None
+    if game.has_friend and not game.is_over:
+        with contextlib.suppress(RedisError):
+            here = presence.is_here(game.token, 1 - seat)
+    return {"game": game, "them": game.name_of(1 - seat), "them_here": here}
 
 
 def their_first_moves(view: PlayerView) -> list[str]:

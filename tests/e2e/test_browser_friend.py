@@ -29,8 +29,9 @@ def ready(page: Page) -> None:
 
 @pytest.mark.parametrize(("rules", "width"), [("standard", 1280), ("salvo", 375)])
 def test_two_friends_play_and_each_sees_the_others_moves_live(
-    live_server, browser: Browser, axe_source, rules, width
+    live_server, browser: Browser, axe_source, rules, width, settings
 ):
+    settings.FRIEND_KEEPALIVE_SECONDS = 1  # a closed tab's stream is noticed at its next write
     size = {"width": width, "height": 900}
     host = browser.new_context(viewport=size).new_page()
     friend = browser.new_context(viewport=size).new_page()
@@ -55,6 +56,9 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
     ready(friend)
     for page in (host, friend):
         expect(page.get_by_text(re.compile("The coin flip"))).to_be_visible(timeout=5000)
+    # Each sees that the other has the game open.
+    expect(host.locator("#presence")).to_have_text("Bob is here.", timeout=5000)
+    expect(friend.locator("#presence")).to_have_text("Ann is here.", timeout=5000)
     assert check(host, axe_source) == []
 
     game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
@@ -84,3 +88,10 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
     third.goto(link)
     expect(third.get_by_role("heading", name="This game already has two players")).to_be_visible()
     assert third.locator("table").count() == 0
+
+    # Bob closes his tab: Ann's page says so by itself, and on a reload.
+    friend.context.close()
+    expect(host.locator("#presence")).to_have_text("Bob is away.", timeout=10000)
+    host.reload()
+    expect(host.locator("#presence")).to_have_text("Bob is away.")
+    assert check(host, axe_source) == []
