@@ -34,6 +34,7 @@ from battleship.sector import (
     turn_from_dict,
 )
 from battleship.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
+from battleship.sector.commitment import Commitment, placement_text
 from battleship.words import level_name
 from modes.models import OPENING_SHOTS, FiguresQuerySet, Match
 
@@ -69,6 +70,10 @@ class SectorBattle(Match):
     fleets = models.JSONField(
         default=list, blank=True, help_text="Both fleets as fixed at the start, person's first."
     )
+    # The secret half of the commitment to the computer's starting fleet (``commitment``):
+    # drawn at the start, shown only once the battle is over; empty for battles from before
+    # commitments, which show none.
+    fleet_salt = models.CharField(max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
 
@@ -191,6 +196,17 @@ class SectorBattle(Match):
             "opening_cells": " ".join(str(cell) for cell in fired[HUMAN][:OPENING_SHOTS]),
         }
 
+    def commitment(self) -> Commitment | None:
+        """The commitment to the computer's fleet as it lay at the start (submarines move
+        later): its digest while the battle is in play, with the placement and the salt once
+        it is over; None during setup and for a battle from before commitments."""
+        if not self.fleet_salt or not self.fleets:
+            return None
+        placement = placement_text(Placement.from_dict(p) for p in self.fleets[COMPUTER])
+        if self.is_over:
+            return Commitment.reveal(placement, self.fleet_salt)
+        return Commitment.sealed(placement, self.fleet_salt)
+
     # -- setup ---------------------------------------------------------------------------
 
     @classmethod
@@ -252,9 +268,10 @@ class SectorBattle(Match):
         game.setup_random()
         state = game.get_state()
         battle.fleets = [[p.to_dict() for p in fleet] for fleet in state.fleets]
+        battle.fleet_salt = secrets.token_hex(32)
         battle.status = self.Status.PLAYING
         battle.started_at = battle.last_move_at = timezone.now()
-        battle.save(update_fields=["fleets", "status", "started_at", "last_move_at"])
+        battle.save(update_fields=["fleets", "fleet_salt", "status", "started_at", "last_move_at"])
         self.refresh_from_db()
 
     # -- play ----------------------------------------------------------------------------

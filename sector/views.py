@@ -96,6 +96,8 @@ def _page(
     context: dict[str, Any] = {
         "battle": battle,
         "view": view,
+        # The computer's starting fleet sealed by its digest; unsealed once the battle is over.
+        "commitment": battle.commitment(),
         "oob": partial,
         "error": error,
         "typed": typed or tried is not None,
@@ -466,6 +468,7 @@ def replay(request: HttpRequest, battle_id: UUID) -> TemplateResponse:
         else gettext("The battle begins: you start."),
         "previous": step - 1 if step > 0 else None,
         "next": step + 1 if step < battle.moves else None,
+        "commitment": battle.commitment(),
     }
     return TemplateResponse(request, "sector/replay.html", context)
 

@@ -72,7 +72,7 @@ def test_a_whole_sector_battle_in_the_browser(
     page.evaluate("window.notReloaded = true")
     enemy_cell(page, TARGETS[0]).focus()
     page.keyboard.press("Enter")
-    status = page.get_by_role("status")
+    status = page.locator("#announcer")  # the live region (the commitment's Check has its own)
     expect(status).to_contain_text(f"fires at {TARGETS[0]}: hit.")
     # The computer's answer, said too: a shot from a sector, or (the Deckhand's way before
     # it has found anything) its recon or sonar over one.
@@ -101,9 +101,9 @@ def test_a_whole_sector_battle_in_the_browser(
 
     # The replay: step by step, both fleets.
     page.get_by_role("link", name="Replay it turn by turn").click()
-    expect(page.get_by_role("status")).to_contain_text(f"Turn 0 of {battle.moves}.")
+    expect(page.get_by_role("status").first).to_contain_text(f"Turn 0 of {battle.moves}.")
     page.get_by_role("link", name="Next turn").click()
-    expect(page.get_by_role("status")).to_contain_text("fires at C1: hit.")
+    expect(page.get_by_role("status").first).to_contain_text("fires at C1: hit.")
     assert check(page, axe_source) == []
     page.get_by_role("link", name="Your sector battles").click()
     expect(page.get_by_role("cell", name="Won")).to_be_visible()
