@@ -338,3 +338,6 @@ CONTENT_SECURITY_POLICY = {
 FRIEND_EVENTS_REDIS_URL = env("REDIS_URL", default="")
 FRIEND_KEEPALIVE_SECONDS = env.float("FRIEND_KEEPALIVE_SECONDS", default=15)
 FRIEND_STREAM_SECONDS = env.float("FRIEND_STREAM_SECONDS", default=300)
+# A player counts as here while a stream of theirs renewed its mark within this many seconds
+# (0: two keep-alives and five seconds), so a worker killed mid-stream frees it in time.
+FRIEND_PRESENCE_SECONDS = env.float("FRIEND_PRESENCE_SECONDS", default=0)
