@@ -116,9 +116,11 @@ test: $(VENV)/.installed-dev browser java node_modules/.installed gettext
 	@# Each run on two workers (pytest-xdist), a test file to a worker (a module's data is
 	@# built once). The library's tests, once and without Django:
 	$(BIN)/python -m pytest tests/battleship -p no:django $(PARALLEL)
-	@# The site's tests on SQLite, then the tests over real HTTP (their servers run on both
-	@# databases) and in the browser, once.
-	$(BIN)/python -m pytest tests/web tests/http tests/e2e $(PARALLEL)
+	@# The site's tests on SQLite and the tests over real HTTP (their servers run on both
+	@# databases), then the browser tests, once, in processes of their own: Playwright's
+	@# event loop stays in its thread, where Django would refuse to run an async view.
+	$(BIN)/python -m pytest tests/web tests/http $(PARALLEL)
+	$(BIN)/python -m pytest tests/e2e $(PARALLEL)
 	@# The site's tests again on PostgreSQL, when one is reachable.
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(TEST_PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
 		echo "PostgreSQL at $(TEST_PG_URL): the site's tests again on it"; \
