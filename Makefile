@@ -10,7 +10,7 @@ TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 # The test runs' workers (pytest-xdist): one a core, each test file on one of them.
 PARALLEL ?= -n $(shell nproc) --dist loadfile
 
-.PHONY: run dev serve secret-key test browser java gettext translations loadtest loadcost faulttest outagetest clean
+.PHONY: run dev serve secret-key test browser java gettext translations loadtest loadcost faulttest outagetest friendbench clean
 
 # Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
 # browser tests load into each page to check it for accessibility, and vnu-jar, the W3C Nu
@@ -134,6 +134,11 @@ test: $(VENV)/.installed-dev browser java node_modules/.installed gettext
 # when unreachable); loopback only, bounded in time and requests. See the README.
 loadtest: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.run $(ARGS)
+
+# Friend games' live events: POST-to-event latency over 200 moves, 1,000 idle streams on one
+# worker (needs Redis; PostgreSQL, or ARGS="--database sqlite"). See docs/friends.md.
+friendbench: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.friend_latency $(ARGS)
 
 loadcost: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.cost $(ARGS)

@@ -173,11 +173,13 @@ def start_server(
     gunicorn_args: Sequence[str] = (),
     migrate: bool = True,
     ready_path: str = "/",
+    port: int | None = None,
     **extra: str,
 ) -> Server:
-    """gunicorn on a free port, once it answers ``ready_path``. ``migrate=False`` and a
-    static file as ``ready_path`` start it on a database that does not answer."""
-    port = free_port()
+    """gunicorn on ``port`` (a free one by default), once it answers ``ready_path``.
+    ``migrate=False`` and a static file as ``ready_path`` start it on a database that does
+    not answer. A port given again restarts a stopped server where its clients look for it."""
+    port = port or free_port()
     env = {
         **os.environ,
         "DEBUG": "False",
