@@ -19,8 +19,10 @@ def descriptions(client, things, language):
             continue
         url = things.url(address)
         response = client.get(url, headers={"accept-language": language})
-        if response.status_code != 200 or b"<!doctype html>" not in response.content[:20]:
-            continue  # a form's address, or a page sent on
+        if response.status_code != 200 or response.streaming:
+            continue  # a form's address, a page sent on, or an event stream (not a page)
+        if b"<!doctype html>" not in response.content[:20]:
+            continue
         found = DESCRIPTION.findall(response.content.decode())
         assert len(found) == 1, (language, url, found)
         said[url] = unescape(found[0])

@@ -13,6 +13,7 @@ replays exactly from what is stored.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -189,19 +190,28 @@ class _Placements:
 
     table: ClassVar[dict[str, list[tuple[tuple[Coordinate, ...], int]]]] = {}
 
+    _building: ClassVar[threading.Lock] = threading.Lock()
+
     @classmethod
     def of(cls, name: str) -> list[tuple[tuple[Coordinate, ...], int]]:
+        # Built once, whole, then published: a server answers turns in several threads, and
+        # none may read a table half built.
         if not cls.table:
-            for spec in SURFACE:
-                rows = []
-                for dr, dc in ((0, 1), (1, 0)):
-                    for row in range(SIZE - dr * (spec.length - 1)):
-                        for col in range(SIZE - dc * (spec.length - 1)):
-                            cells = tuple(
-                                Coordinate(row + dr * i, col + dc * i) for i in range(spec.length)
-                            )
-                            rows.append((cells, sector_of(cells[spec.bridge])))
-                cls.table[spec.name] = rows
+            with cls._building:
+                if not cls.table:
+                    table = {}
+                    for spec in SURFACE:
+                        rows = []
+                        for dr, dc in ((0, 1), (1, 0)):
+                            for row in range(SIZE - dr * (spec.length - 1)):
+                                for col in range(SIZE - dc * (spec.length - 1)):
+                                    cells = tuple(
+                                        Coordinate(row + dr * i, col + dc * i)
+                                        for i in range(spec.length)
+                                    )
+                                    rows.append((cells, sector_of(cells[spec.bridge])))
+                        table[spec.name] = rows
+                    cls.table = table
         return cls.table[name]
 
 
