@@ -19,7 +19,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import Case, F, Q, When
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -40,6 +41,7 @@ from battleship.classic import (
 )
 from battleship.classic import Ship as EngineShip
 from battleship.classic.rules import FirstPlayer
+from games.rule_sets import title_of
 from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
 
 INVITE_LIFETIME = timedelta(days=7)
@@ -58,6 +60,28 @@ class FriendGameQuerySet(models.QuerySet["FriendGame"]):
         if not guest:
             return self.none()
         return self.filter(Q(owner=None, guest_id=guest) | Q(friend=None, friend_guest_id=guest))
+
+    def unfinished_of(self, request: HttpRequest) -> FriendGameQuerySet:
+        """The request's player's friend games not over (an invite not yet expired, ships
+        being placed, turns), the latest played first, each with ``opponent_name``: the
+        other seat's name ("" while nobody has joined)."""
+        if request.user.is_authenticated:
+            mine_as_host = Q(owner=request.user)
+        else:
+            mine_as_host = Q(owner=None, guest_id=guest_id(request))
+        return (
+            self.of_player(request)
+            .filter(
+                Q(status__in=[FriendGame.Status.PLACING, FriendGame.Status.PLAYING])
+                | Q(status=FriendGame.Status.WAITING, expires_at__gt=timezone.now())
+            )
+            .annotate(
+                opponent_name=Case(
+                    When(mine_as_host, then=F("friend_name")), default=F("host_name")
+                )
+            )
+            .order_by(Coalesce("last_move_at", "created_at").desc())
+        )
 
 
 class FriendGame(Match):
@@ -146,6 +170,10 @@ class FriendGame(Match):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.OVER, self.Status.CANCELLED, self.Status.EXPIRED)
+
+    @property
+    def rules_title(self) -> str:
+        return title_of(self.rules_name)
 
     @property
     def rule_set(self) -> RuleSet:

@@ -37,7 +37,7 @@ from games.refusals import refusal
 from games.requests import HttpRequest, per_address, per_player_setup, player_key, posted
 from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
 from modes.models import StaleMove, player_of
-from sector.models import SectorBattle
+from modes.registry import MODES, UNFINISHED_LISTED
 
 GAME_PAGE = "games/game.html"
 
@@ -48,11 +48,16 @@ def home(request: HttpRequest) -> TemplateResponse:
     """The front page: what the site is, a way to start, and the games left unfinished."""
     rules = RuleSet.standard()
     now = last_choice(request.session)  # what Play now starts
-    unfinished = (
-        Game.objects.owned_by(request)
-        .unfinished()
-        .with_shots_so_far()
-        .order_by("-last_move_at", "-created_at")
+    # Every mode's games in progress in one list, the latest played first, each row drawn
+    # by its mode's template.
+    unfinished = sorted(
+        (
+            (mode.unfinished_row, game)
+            for mode in MODES.values()
+            for game in mode.unfinished(request)
+        ),
+        key=lambda row: row[1].last_move_at or row[1].created_at,
+        reverse=True,
     )
     return TemplateResponse(
         request,
@@ -60,10 +65,7 @@ def home(request: HttpRequest) -> TemplateResponse:
         {
             "fleet": [(ship, range(ship.length)) for ship in rules.fleet],
             "board_size": rules.board_size,
-            "unfinished": unfinished[:20],
-            "unfinished_battles": SectorBattle.objects.owned_by(request)
-            .unfinished()
-            .order_by("-last_move_at", "-created_at")[:20],
+            "unfinished": unfinished[:UNFINISHED_LISTED],
             "rule_sets": OFFERED,
             "levels": levels(),
             "play_now": {"level": level_info(now["level"]), "rules": BY_NAME[now["rules"]]},

@@ -246,6 +246,11 @@ class FiguresQuerySet(OwnedQuerySet[_M]):
         """Games being placed or played: the home page's "continue" list."""
         return self.filter(status__in=["setup", "playing"])
 
+    def unfinished_of(self, request: HttpRequest) -> Self:
+        """The request's player's games in progress, the latest played first (the home
+        page's list, through the registry's ``Mode.unfinished``)."""
+        return self.owned_by(request).unfinished().order_by("-last_move_at", "-created_at")
+
     def fill_missing_figures(self) -> int:
         """Work out and store the figures of any of these finished games that lack them.
 

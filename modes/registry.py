@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
+from django.http import HttpRequest
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +21,9 @@ from battleship.sector import SIZE as SECTOR_SIZE
 from battleship.sector.ai import LEVELS as SECTOR_LEVELS
 from battleship.words import level_name
 from modes.models import FiguresQuerySet
+
+UNFINISHED_LISTED = 20
+"""The most games in progress the home page lists (of each mode, then of all)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,12 @@ class Mode:
     """What a shot means in this mode, where it is not one cell fired at by one shot."""
     opponent_name: Promise | None = None
     """The one opponent's name, where it is not a computer level's (a friend)."""
+    unfinished_row: str = ""
+    """The template of a game in progress on the home page's list: what it is, how far it
+    got, and its Continue link."""
+    live_model_label: str = ""
+    """The model of its games in progress, where it is not ``model_label`` (a friend game
+    keeps one record per seat once over, but is one row while it is played)."""
 
     @property
     def model(self) -> Any:
@@ -50,6 +60,11 @@ class Mode:
 
     def games(self) -> FiguresQuerySet[Any]:
         return self.model.objects.all()  # type: ignore[no-any-return]
+
+    def unfinished(self, request: HttpRequest, limit: int = UNFINISHED_LISTED) -> list[Any]:
+        """The request's player's games in progress in this mode, the latest played first."""
+        model = apps.get_model(self.live_model_label or self.model_label)
+        return list(model.objects.unfinished_of(request)[:limit])
 
     def level_names(self) -> dict[int, str]:
         """The opponents by level, named in the language of the request."""
@@ -67,6 +82,7 @@ CLASSIC = Mode(
     rule_sets=True,
     history_row="accounts/_history_row_classic.html",
     has_analysis=True,
+    unfinished_row="games/_unfinished_row.html",
 )
 SECTOR = Mode(
     name="sector",
@@ -76,6 +92,7 @@ SECTOR = Mode(
     board_size=SECTOR_SIZE,
     rule_sets=False,
     history_row="sector/_history_row.html",
+    unfinished_row="sector/_unfinished_row.html",
     shots_note=_(
         "In the sector battle a shot is a cell fired at: a barrage counts three, recon and "
         "sonar none."
@@ -92,6 +109,8 @@ FRIEND = Mode(
     rule_sets=True,
     history_row="friends/_history_row.html",
     opponent_name=_("A friend"),
+    unfinished_row="friends/_unfinished_row.html",
+    live_model_label="friends.FriendGame",
 )
 
 MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, SECTOR, FRIEND)}

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Count, OuterRef, Subquery, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
+from django.http import HttpRequest
 
 from games.models.rows import Shot
 from modes.models import FiguresQuerySet
@@ -29,6 +30,10 @@ class GameQuerySet(FiguresQuerySet["Game"]):
         if isinstance(kwargs.get("rules"), dict) and "rules_name" not in kwargs:
             kwargs["rules_name"] = rules_name_of(kwargs["rules"])
         return super().update(**kwargs)
+
+    def unfinished_of(self, request: HttpRequest) -> GameQuerySet:
+        """As every mode's, with each game's ``shots_so_far`` (its row says them)."""
+        return super().unfinished_of(request).with_shots_so_far()
 
     def with_shots_so_far(self) -> GameQuerySet:
         """Per game, ``shots_so_far``: the person's shots, counted (for the few unfinished

@@ -296,11 +296,11 @@ def test_finished_battles_are_in_the_one_history_and_unfinished_ones_on_the_home
     assert "No finished games yet." in theirs
 
     home = guest.get("/").content.decode()
-    assert "Your unfinished sector battles" in home
+    assert "Sector battle against the" in home
     for battle in (going, placing):
         assert f'href="/sector/{battle.pk}/"' in home
     assert f"/sector/{someone_elses.pk}/" not in home
-    assert "Your unfinished sector battles" not in Client().get("/").content.decode()
+    assert "Sector battle against the" not in Client().get("/").content.decode()
 
 
 def test_no_sector_page_shows_template_text(guest):
