@@ -14,11 +14,7 @@ players, this module imports nothing from Django.
 
 from __future__ import annotations
 
-import io
-import operator
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import gymnasium as gym
@@ -31,28 +27,24 @@ from battleship.classic import (
     BattleshipGame,
     Board,
     Coordinate,
-    Edge,
     Fire,
     FiredShot,
     GamePhase,
     GroupReport,
-    Orientation,
     PlayedMove,
     PlayerView,
     RuleSet,
     Torpedo,
-    Weapon,
     sunk_ship_cells,
 )
 from battleship.classic.ai import computer_seed, get_player
 from battleship.classic.ai.base import ComputerPlayer
 from battleship.classic.ai.benchmark import range_view
-from battleship.classic.display import build_display
 from battleship.classic.turns import ALLOWANCES
 from battleship.classic.variants import rule_set
 from battleship.envs import MAX_STEPS
+from battleship.envs.actions import Actions, Placement, Rewards, fleet_board, target_fleet
 from battleship.envs.observations import (
-    CELL_PIXELS,
     GROUP,
     HIT,
     MISS,
@@ -60,38 +52,14 @@ from battleship.envs.observations import (
     PLANES,
     SUNK,
     UNKNOWN,
-    board_image,
+    boards_image,
+    boards_text,
     tracking_grid,
 )
-from battleship.terminal.console import Console
+
+__all__ = ["MAX_STEPS", "BattleshipEnv", "Placement", "Rewards", "target_fleet"]
 
 AGENT, OPPONENT = 0, 1
-
-Placement = tuple[str, Coordinate | str, Orientation | str]
-
-
-@dataclass(frozen=True, slots=True)
-class Rewards:
-    """What each step earns. Pass your own as ``BattleshipEnv(rewards=Rewards(...))``.
-
-    A legal shot earns ``step`` plus ``hit`` or ``miss``; ``sink`` more when it sinks a
-    ship and the rules announce it (never under fog of war, where the agent is not told);
-    ``win`` more when it sinks the last ship. In the two-sided game, ``loss`` when the
-    opponent's reply sinks the agent's last ship. An illegal action (a cell already fired
-    at) earns ``illegal`` and nothing else.
-
-    With the defaults, every search game that sinks the fleet earns the same 17 hits,
-    5 sinkings and the win: its return is ``37 - 0.1 x shots``, so the best return is the
-    fewest shots, and the hit and sink rewards only make the signal denser.
-    """
-
-    hit: float = 1.0
-    miss: float = 0.0
-    sink: float = 2.0
-    win: float = 10.0
-    loss: float = -10.0
-    step: float = -0.1
-    illegal: float = -1.0
 
 
 class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
@@ -204,8 +172,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         # With special weapons the actions go on past the cells: an air strike centred on
         # each cell, then a torpedo from each edge (west, east, north, south) along each line.
         self.weapon_actions = bool(self.rules.arsenal)
-        extra = size * size + 4 * size if self.weapon_actions else 0
-        self.action_space = spaces.Discrete(size * size + extra)
+        self.actions = Actions(size, self.weapon_actions)
+        self.action_space = spaces.Discrete(self.actions.count)
         self._base_seed: int | None = None
         self._episode = 0
         self._steps = 0
@@ -245,7 +213,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         fleet = options.get("fleet")
         if fleet is not None and self.opponent_level is not None:
             raise ValueError("a fleet of your own is for the search game (no opponent)")
-        own_target = None if fleet is None else _board(self.rules, fleet)
+        own_target = None if fleet is None else fleet_board(self.rules, fleet)
         super().reset(seed=seed)
         if seed is not None:
             base, episode = seed, 0
@@ -259,7 +227,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         if own_target is not None:
             target = own_target
         elif self.opponent_level is None:
-            target = _board(self.rules, target_fleet(self.rules, base, episode))
+            target = fleet_board(self.rules, target_fleet(self.rules, base, episode))
         else:
             target = Board(self.rules)
             game, opponent = self._two_sided_game(self.opponent_level, base, episode)
@@ -377,23 +345,10 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             return self._image()
         if self.render_mode != "ansi":
             return None
-        out = io.StringIO()
-        console = Console(io.StringIO(), out)
-        console.use_rules(self.rules)
-        display = build_display(self.player_view())
-        if self._game is None:
-            console.board("Enemy waters", display.enemy_rows)
-        else:
-            console.boards("Your fleet", display.own_rows, "Enemy waters", display.enemy_rows)
-        return out.getvalue()
+        return boards_text(self.rules, self.player_view(), two_sided=self._game is not None)
 
     def _image(self) -> NDArray[np.uint8]:
-        display = build_display(self.player_view())
-        boards = [board_image(display.enemy_rows)]
-        if self._game is not None:  # the agent's own fleet on the left, as in the text
-            gap = np.full((boards[0].shape[0], CELL_PIXELS, 3), 255, dtype=np.uint8)
-            boards = [board_image(display.own_rows), gap, *boards]
-        return np.concatenate(boards, axis=1)
+        return boards_image(self.player_view(), two_sided=self._game is not None)
 
     # -- for agents and scripts ---------------------------------------------------------
 
@@ -404,29 +359,20 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         return self._mask().astype(bool)
 
     def coordinate(self, action: np.int64 | int | np.ndarray) -> Coordinate:
-        """The cell an action fires at; ``ValueError`` for anything but an integer action.
-
-        An integer, a NumPy integer, or an integer array holding one value (as some agent
-        libraries hand back): never 3.9 or "3".
-        """
-        last = self.size * self.size - 1
-        if isinstance(action, np.ndarray) and action.size == 1:
-            action = action.reshape(())[()]
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise ValueError(f"action {action!r} is not a cell: an integer 0 to {last}") from None
-        if not 0 <= index <= last:
-            raise ValueError(f"action {index} is not a cell: 0 to {last}")
-        return Coordinate(*divmod(index, self.size))
+        """The cell an action fires at; ``ValueError`` for anything but an integer action
+        (an integer, a NumPy integer, or an integer array holding one value: never 3.9 or
+        "3") naming a cell."""
+        return self.actions.cell(action)
 
     def action(self, cell: Coordinate | str | tuple[int, int]) -> int:
         """The action that fires at ``cell`` (a ``Coordinate``, a label like ``"B7"`` or a
         ``(row, col)`` pair); ``ValueError`` unless the cell is on the board."""
-        coord = Coordinate.coerce(cell, self.size)
-        if not coord.in_bounds(self.size):
-            raise ValueError(f"{coord!r} is not on the {self.size} x {self.size} board")
-        return coord.row * self.size + coord.col
+        return self.actions.of_cell(cell)
+
+    def decode(self, action: np.int64 | int | np.ndarray) -> Coordinate | AirStrike | Torpedo:
+        """What an action does: fire at a cell, or (with special weapons) an air strike
+        centred on a cell, or a torpedo; ``ValueError`` for anything but such an action."""
+        return self.actions.decode(action)
 
     def player_view(self) -> PlayerView:
         """The agent's view of the game: what a computer player needs to play as the agent."""
@@ -524,58 +470,15 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         return planes
 
     def _mask(self) -> NDArray[np.int8]:
-        cells: NDArray[np.int8] = (self._grid.reshape(-1) == UNKNOWN).astype(np.int8)
-        if not self.weapon_actions:
-            return cells
-        left = dict(self.player_view().weapons_left)
-        size = self.size
-        open_cells = self._grid == UNKNOWN
-        strikes = np.zeros(size * size, dtype=np.int8)
-        if left.get(Weapon.AIR_STRIKE, 0) > 0:
-            for index in range(size * size):
-                square = AirStrike(Coordinate(*divmod(index, size))).square(size)
-                strikes[index] = any(open_cells[c.row, c.col] for c in square)
-        torpedoes = np.zeros(4 * size, dtype=np.int8)
-        if left.get(Weapon.TORPEDO, 0) > 0:
-            for index, torpedo in enumerate(self._torpedoes()):
-                torpedoes[index] = any(open_cells[c.row, c.col] for c in torpedo.path(size))
-        mask: NDArray[np.int8] = np.concatenate([cells, strikes, torpedoes])
-        return mask
-
-    def _torpedoes(self) -> list[Torpedo]:
-        """The torpedo of each torpedo action, in the actions' order."""
-        return [Torpedo(edge, line) for edge in Edge for line in range(self.size)]
-
-    def decode(self, action: np.int64 | int | np.ndarray) -> Coordinate | AirStrike | Torpedo:
-        """What an action does: fire at a cell, or (with special weapons) an air strike
-        centred on a cell, or a torpedo; ``ValueError`` for anything but such an action."""
-        cells = self.size * self.size
-        if isinstance(action, np.ndarray) and action.size == 1:
-            action = action.reshape(())[()]
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise ValueError(f"action {action!r} is not an integer action") from None
-        if not self.weapon_actions or index < cells:
-            return self.coordinate(index)
-        if index < 2 * cells:
-            return AirStrike(Coordinate(*divmod(index - cells, self.size)))
-        if index < 2 * cells + 4 * self.size:
-            return self._torpedoes()[index - 2 * cells]
-        last = 2 * cells + 4 * self.size - 1
-        raise ValueError(f"action {index} is not an action: 0 to {last}")
+        weapons_left = dict(self.player_view().weapons_left) if self.weapon_actions else {}
+        return self.actions.mask(self._grid, weapons_left)
 
     def _use_weapon(
         self, move: AirStrike | Torpedo
     ) -> tuple[NDArray[np.int8], float, bool, bool, dict[str, Any]]:
         """A step that uses a weapon: every shot it makes is rewarded as a shot would be."""
         rewards = self.rewards
-        index = (
-            2 * self.size * self.size + self._torpedoes().index(move)
-            if isinstance(move, Torpedo)
-            else self.size * self.size + move.center.row * self.size + move.center.col
-        )
-        if not self._mask()[index]:  # spent, or nothing open to aim at
+        if not self._mask()[self.actions.of_weapon(move)]:  # spent, or nothing open to aim at
             truncated = self._steps >= MAX_STEPS
             return self._observation(), rewards.illegal, False, truncated, self._info("illegal")
         if self._game is not None:
@@ -610,34 +513,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         return info
 
 
-def target_fleet(rules: RuleSet, seed: int, episode: int) -> list[Placement]:
-    """The fleet of ``episode`` for ``seed``: ``bench_ai``'s fleet of game ``episode``.
-
-    The same derivation as ``battleship.classic.ai.benchmark.random_fleets`` (a test holds them
-    equal), computed for one game without the ones before it.
-    """
-    board = Board.random_placement(rules, random.Random(f"{seed}:bench:{episode}"))
-    return [(ship.name, ship.start, ship.orientation) for ship in board.ships]
-
-
 def _opponent_turns(game: BattleshipGame, opponent: ComputerPlayer) -> list[str]:
     """The opponent's whole turn, if it is its turn; the cells it fired at, like ``"B7"``."""
     if game.phase is not GamePhase.IN_PROGRESS or game.current_player != OPPONENT:
         return []
     return [str(result.coord) for result in game.play_turn(opponent)]
-
-
-def _board(rules: RuleSet, fleet: Iterable[Sequence[Any]]) -> Board:
-    """A board with ``fleet`` placed; ``ValueError`` unless it is the rules' whole fleet."""
-    board = Board(rules)
-    try:
-        placements = [tuple(placement) for placement in fleet]
-    except TypeError:
-        raise ValueError("a fleet is a list of (name, start, orientation) placements") from None
-    for placement in placements:
-        if len(placement) != 3:
-            raise ValueError(f"{placement!r} is not a (name, start, orientation) placement")
-        board.place_ship(*placement)
-    if not board.is_complete:
-        raise ValueError("the fleet to fire at must have every ship of the rules")
-    return board

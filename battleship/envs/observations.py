@@ -3,6 +3,7 @@ planes) and the boards drawn as RGB images, from one player's view alone."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
 import numpy as np
@@ -10,10 +11,12 @@ from numpy.typing import NDArray
 
 from battleship.classic import (
     PlayerView,
+    RuleSet,
     deduce_groups,
     sunk_ship_cells,
 )
-from battleship.classic.display import Cell
+from battleship.classic.display import Cell, build_display
+from battleship.terminal.console import Console
 
 UNKNOWN, MISS, HIT, SUNK, GROUP = 0, 1, 2, 3, 4
 """The values of a cell in the observation (``GROUP`` only under group reports)."""
@@ -70,3 +73,27 @@ def board_image(rows: Sequence[tuple[str, Sequence[Cell]]]) -> NDArray[np.uint8]
     image[::CELL_PIXELS, :] = GRID_LINE
     image[:, ::CELL_PIXELS] = GRID_LINE
     return image
+
+
+def boards_image(view: PlayerView, *, two_sided: bool) -> NDArray[np.uint8]:
+    """The enemy waters as an image, with the player's own fleet on the left in the
+    two-sided game (as the text has them)."""
+    display = build_display(view)
+    boards = [board_image(display.enemy_rows)]
+    if two_sided:
+        gap = np.full((boards[0].shape[0], CELL_PIXELS, 3), 255, dtype=np.uint8)
+        boards = [board_image(display.own_rows), gap, *boards]
+    return np.concatenate(boards, axis=1)
+
+
+def boards_text(rules: RuleSet, view: PlayerView, *, two_sided: bool) -> str:
+    """The same boards as text, as the terminal game draws them."""
+    out = io.StringIO()
+    console = Console(io.StringIO(), out)
+    console.use_rules(rules)
+    display = build_display(view)
+    if two_sided:
+        console.boards("Your fleet", display.own_rows, "Enemy waters", display.enemy_rows)
+    else:
+        console.board("Enemy waters", display.enemy_rows)
+    return out.getvalue()
