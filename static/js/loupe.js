@@ -291,7 +291,11 @@
     const first = downward ? top : y;
     const last = downward ? y + box.height : bottom;
     let shift = Math.max(0, last - (screen.height - 8));
-    if (first - shift < 8) shift = first - 8;
+    // On a phone the last round's summary stays at the top of the screen (site.css): the
+    // rows kept in sight are kept below it.
+    const bar = document.getElementById("announcer");
+    const inset = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+    if (first - shift < inset + 8) shift = first - inset - 8;
     if (shift) window.scrollBy(0, shift);
   }
 

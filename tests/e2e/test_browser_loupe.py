@@ -197,6 +197,18 @@ def test_an_air_strike_and_a_torpedo_through_the_loupe(live_server, phone, axe_s
     assert game.log[2] == {"torpedo": {"from": "east", "line": 7}}
     announced(page, "H3: hit")  # the cruiser's end, at H1-H3
     assert tracked(page) == {f"H{n}" for n in range(4, 11)}
+
+    # The last torpedo: aimed by the tap on the board, launched by a tap on the same
+    # launch point in the loupe.
+    mode(page, "Torpedo").tap()
+    edge(page, "Row I, from the left").tap()
+    expect(loupe(page)).to_contain_text("Torpedo aimed along row I, from the left.")
+    loupe(page).get_by_role("button", name="Row I, from the left").tap()
+    expect(loupe(page)).to_have_count(0)
+    announced(page, "no contact")
+    game.refresh_from_db()
+    assert game.log[4] == {"torpedo": {"from": "west", "line": 8}}
+    assert tracked(page) == set(ROW_I)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert errors == []
 
@@ -210,6 +222,8 @@ def test_salvo_cells_are_picked_through_the_loupe(live_server, phone):
         in_loupe(page, cell).tap()
         expect(loupe(page)).to_have_count(0)
         expect(td(page, cell).locator("button")).to_have_attribute("aria-pressed", "true")
+    fire = page.get_by_role("button", name="Fire the salvo")
+    assert fire.bounding_box()["height"] >= 44
     td(page, "A3").locator("button").tap()
     expect(in_loupe(page, "A2")).to_have_attribute("aria-pressed", "true")  # as the board
     in_loupe(page, "A2").tap()  # unpicked
