@@ -415,7 +415,13 @@
   }, true);
   // The board redrawn from elsewhere (a friend's move): the copy would be stale.
   window.addEventListener("htmx:afterSwap", sync);
+  // Turned on its side: sized and placed again. (A phone's address bar coming and going as
+  // the page scrolls changes only the height: that moves nothing.)
+  let width = document.documentElement.clientWidth;
   window.addEventListener("resize", () => {
+    const now = document.documentElement.clientWidth;
+    if (now === width) return;
+    width = now;
     if (!(dialog && dialog.open)) return;
     build();
     place();

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from daily.models import DailyAttempt
 from tests.e2e.test_browser_aim import ROW_I, announced, edge, mode, previewed, td, tracked
 from tests.e2e.test_browser_rule_sets import start
 from tests.e2e.test_every_page_is_clean import check
@@ -165,6 +166,8 @@ def test_an_air_strike_and_a_torpedo_through_the_loupe(live_server, phone, axe_s
     expect(fire).to_be_visible()
     assert small_targets(page) == []
     assert check(page, axe_source) == []
+    if shots := os.environ.get("SHOTS"):
+        page.screenshot(path=f"{shots}/loupe-strike-after-375.png")
     in_loupe(page, "D6").tap()  # another cell: aimed there instead, not fired
     expect(loupe(page)).to_contain_text("Tap again to fire.")
     assert loupe_preview(page) == {f"{r}{c}" for r in "CDE" for c in (5, 6, 7)}
@@ -241,3 +244,20 @@ def test_a_mouse_never_meets_the_loupe(live_server, page: Page):
     expect(page.locator("#loupe[open]")).to_have_count(0)
     game.refresh_from_db()
     assert game.log[0] == {"fire": ["E5"]}
+
+
+def test_the_daily_challenge_is_played_through_the_loupe(live_server, phone):
+    page, errors = phone
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="Play today's challenge").click()
+    expect(page.get_by_role("heading", name=re.compile("^Daily challenge"))).to_be_visible()
+    page.wait_for_load_state("load")
+    board = page.get_by_role("grid", name="The day's fleet")
+    board.get_by_role("button", name="C3", exact=True).tap()
+    expect(loupe(page)).to_have_accessible_name("Close-up around C3")
+    assert small_targets(page) == []
+    in_loupe(page, "D4").tap()
+    expect(page.get_by_role("status")).to_contain_text("D4: ")
+    attempt = DailyAttempt.objects.get()
+    assert attempt.log == ["D4"]
+    assert errors == []
