@@ -91,6 +91,13 @@
     dialog.setAttribute("aria-describedby", "loupe-status");
     document.body.appendChild(dialog);
     dialog.addEventListener("click", onLoupeClick);
+    // From the keyboard (a tablet's), the focused cell shows the strike's square, as on the
+    // board; a finger's tap aims only by its click, so that the first tap never fires.
+    dialog.addEventListener("focusin", (event) => {
+      if (finger || !shown || shown.weapon !== "air_strike") return;
+      const target = event.target.closest && event.target.closest(".loupe-board button") && counterpart(event.target);
+      if (target) target.dispatchEvent(new CustomEvent("loupe:aim", { bubbles: true }));
+    });
     dialog.addEventListener("close", cleanUp);
     dialog.addEventListener("cancel", (event) => { event.preventDefault(); close(); });
     return dialog;
@@ -145,7 +152,7 @@
 
   // The neighbourhood: the board's cells copied (marks, names), each a button.
   function sea(board, rows, cols) {
-    const window_ = make("div", "loupe-window");
+    const frame = make("div", "loupe-window");
     const table = make("table", "board loupe-board");
     table.setAttribute("role", "presentation");
     const body = table.appendChild(document.createElement("tbody"));
@@ -165,8 +172,8 @@
       });
     });
     ships(board, table, rows, cols);
-    window_.appendChild(table);
-    return window_;
+    frame.appendChild(table);
+    return frame;
   }
 
   // Each ship drawing that crosses the loupe, laid from its first cell inside it (the part
@@ -201,9 +208,9 @@
       if (source) button.setAttribute("aria-label", source.getAttribute("aria-label"));
       const face = [lineName(edge, line), ARROWS[edge]]; // "C →" from the left, "← C" from the right
       if (edge === "east" || edge === "south") face.reverse();
-      const shown_ = make("span", "", face.join(" "));
-      shown_.setAttribute("aria-hidden", "true");
-      button.appendChild(shown_);
+      const seen = make("span", "", face.join(" "));
+      seen.setAttribute("aria-hidden", "true");
+      button.appendChild(seen);
       group.appendChild(button);
     });
     return group;
@@ -396,7 +403,7 @@
       close();
       return;
     }
-    if (!(dialog && dialog.open)) finger = false;
+    finger = false;
   }, true);
 
   window.addEventListener("click", (event) => {

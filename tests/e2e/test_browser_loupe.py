@@ -261,3 +261,23 @@ def test_the_daily_challenge_is_played_through_the_loupe(live_server, phone):
     attempt = DailyAttempt.objects.get()
     assert attempt.log == ["D4"]
     assert errors == []
+
+
+def test_in_the_loupe_the_keyboard_aims_as_on_the_board(live_server, phone):
+    """A tablet's keyboard: the focused cell shows the strike's square, Enter fires it."""
+    page, errors = phone
+    game = start(page, live_server.url, "Special weapons")
+    mode(page, "Air strike").tap()
+    td(page, "E5").locator("button").tap()
+    expect(in_loupe(page, "E5")).to_be_focused()
+    page.keyboard.press("Tab")  # the next cell of the loupe: E6
+    expect(in_loupe(page, "E6")).to_be_focused()
+    expect(loupe(page)).to_contain_text("Air strike aimed at E6: the square from D5 to F7.")
+    assert loupe_preview(page) == {f"{r}{c}" for r in "DEF" for c in (5, 6, 7)}
+    game.refresh_from_db()
+    assert game.log == []
+    page.keyboard.press("Enter")
+    announced(page, "Your air strike on E6:")
+    game.refresh_from_db()
+    assert game.log[0] == {"air_strike": "E6"}
+    assert errors == []
