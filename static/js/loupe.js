@@ -64,12 +64,16 @@
   // Beside the cells: the row labels, or a torpedo's launch points on both sides.
   function sides(torpedo) { return torpedo ? 2 * (TARGET + GAP) : 22; }
 
+  // (Across: the screen's margins, the loupe's padding and border. Down: its title, the
+  // column labels or launch points, the words and the Fire button: a phone on its side
+  // gets fewer cells rather than a loupe taller than its screen.)
   function fit(size, torpedo) {
-    const width = document.documentElement.clientWidth;
-    const around = 2 * 6 + 2 * 10 + sides(torpedo); // the screen's margins, the loupe's padding and border
+    const width = document.documentElement.clientWidth - 2 * 6 - 2 * 10 - sides(torpedo);
+    const height = window.innerHeight - 190 - (torpedo ? 2 * (TARGET + GAP) : 20);
     for (const count of [7, 5, 3]) {
       if (count > size) continue;
-      const cell = Math.floor((width - around - (count + 1) * GAP) / count);
+      const room = Math.min(width, height) - (count + 1) * GAP;
+      const cell = Math.floor(room / count);
       if (cell >= (count === 7 ? 52 : TARGET)) return { count, cell: Math.min(cell, 60) };
     }
     return { count: Math.min(3, size), cell: TARGET };
@@ -290,6 +294,18 @@
     const screen = { width: document.documentElement.clientWidth, height: window.innerHeight };
     // (Above only if the page has room for it there: a board near the top of the page
     // has none, and the loupe goes below instead.)
+    const bar = document.getElementById("announcer");
+    const inset = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+    // Room beside the board (a phone on its side): there, level with the tapped row, the
+    // whole board left in sight.
+    const right = board.getBoundingClientRect().right;
+    if (right + 8 + box.width <= screen.width - 6) {
+      const level = at.getBoundingClientRect().top + at.getBoundingClientRect().height / 2 - box.height / 2;
+      const y = Math.max(inset + 8, Math.min(screen.height - box.height - 8, level));
+      dialog.style.left = `${right + 8 + window.scrollX}px`;
+      dialog.style.top = `${y + window.scrollY}px`;
+      return;
+    }
     const downward = centre.row < size / 2 || top - 6 - box.height + window.scrollY < 8;
     const y = downward ? bottom + 6 : top - 6 - box.height;
     const x = Math.max(6, Math.min(screen.width - box.width - 6, middle - box.width / 2));
@@ -300,9 +316,11 @@
     let shift = Math.max(0, last - (screen.height - 8));
     // On a phone the last round's summary stays at the top of the screen (site.css): the
     // rows kept in sight are kept below it.
-    const bar = document.getElementById("announcer");
-    const inset = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
     if (first - shift < inset + 8) shift = first - inset - 8;
+    // A screen too low for both (a phone on its side): the loupe whole comes first.
+    const loupeTop = y - shift;
+    if (loupeTop + box.height > screen.height - 8) shift = y + box.height - (screen.height - 8);
+    if (y - shift < 8) shift = y - 8;
     if (shift) window.scrollBy(0, shift);
   }
 
@@ -326,6 +344,9 @@
     shown = { board, size, centre, weapon: aiming, anchor: hit };
     ensureDialog();
     build();
+    // Opened where the screen is (placed properly below): showModal's focus scrolls nothing.
+    dialog.style.top = `${window.scrollY + 8}px`;
+    dialog.style.left = `${window.scrollX + 6}px`;
     dialog.showModal();
     // The tap on the board aims the weapon there (never fires it): aim.js shows the target.
     if (aimAt) aimAt.dispatchEvent(new CustomEvent("loupe:aim", { bubbles: true }));

@@ -281,3 +281,22 @@ def test_in_the_loupe_the_keyboard_aims_as_on_the_board(live_server, phone):
     game.refresh_from_db()
     assert game.log[0] == {"air_strike": "E6"}
     assert errors == []
+
+
+def test_on_a_phone_on_its_side_the_loupe_opens_beside_the_board(live_server, browser: Browser):
+    context = browser.new_context(
+        viewport={"width": 800, "height": 375}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    game = start(page, live_server.url, "Classic")
+    td(page, "E5").locator("button").tap()
+    expect(loupe(page)).to_be_visible()
+    assert small_targets(page) == []  # fewer cells, each 44 px, all on the screen
+    board = page.locator("table.board.enemy").bounding_box()
+    assert page.locator("#loupe").bounding_box()["x"] >= board["x"] + board["width"]
+    assert td(page, "E5").bounding_box()["y"] >= 0  # the tapped row still in sight
+    in_loupe(page, "E5").tap()
+    announced(page, "You fired at E5")
+    game.refresh_from_db()
+    assert game.log[0] == {"fire": ["E5"]}
+    context.close()
