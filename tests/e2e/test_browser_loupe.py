@@ -1,8 +1,9 @@
 """The loupe in real Chromium: on a phone's touch screen (375 x 800) Enemy waters' cells are
 25-29 px, so a tap on them fires nothing and opens the neighbourhood magnified, every target
 in it 44 px or more; a tap there plays as a click on the board would: a shot, an air strike,
-a torpedo (the saved game says where each landed). The loupe shows the board's own cells
-(names, marks, ship drawings) and nothing else; a mouse never meets it."""
+a torpedo (the saved game says where each landed), in the classic game, the daily challenge
+and a friend game. The loupe shows the board's own cells (names, marks, ship drawings) and
+nothing else; a mouse never meets it."""
 
 import os
 import re
@@ -11,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from daily.models import DailyAttempt
+from friends.models import FriendGame
 from tests.e2e.test_browser_aim import ROW_I, announced, edge, mode, previewed, td, tracked
 from tests.e2e.test_browser_rule_sets import start
 from tests.e2e.test_every_page_is_clean import check
@@ -300,3 +302,40 @@ def test_on_a_phone_on_its_side_the_loupe_opens_beside_the_board(live_server, br
     game.refresh_from_db()
     assert game.log[0] == {"fire": ["E5"]}
     context.close()
+
+
+def test_a_friend_game_is_played_through_the_loupe(live_server, browser: Browser, settings):
+    settings.FRIEND_KEEPALIVE_SECONDS = 1
+    phones = [browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in range(2)]
+    host, friend = (context.new_page() for context in phones)
+    host.goto(live_server.url + "/")
+    host.get_by_role("link", name="Play a friend").first.click()
+    host.get_by_label("Your name, as your friend will see it").fill("Ann")
+    host.get_by_role("button", name="Get the invite link").click()
+    link = host.get_by_label("Invite link").input_value()
+    friend.goto(link)
+    friend.get_by_label("Your name, as your friend will see it").fill("Bob")
+    friend.get_by_role("button", name="Join the game").click()
+    expect(host.get_by_role("heading", name="Place your fleet")).to_be_visible(timeout=5000)
+    for page in (host, friend):
+        page.get_by_role("button", name="Shuffle").click()
+        page.get_by_role("button", name="Ready", exact=True).click()
+        if page is host:
+            expect(friend.get_by_text("Ann is ready and waiting for you.")).to_be_visible(
+                timeout=5000
+            )
+    for page in (host, friend):
+        expect(page.get_by_text(re.compile("The coin flip"))).to_be_visible(timeout=5000)
+    game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
+    mover = host if game.view(0).my_turn else friend
+    them = "Bob" if mover is host else "Ann"
+    waters = mover.get_by_role("grid", name=f"{them}'s waters")
+    waters.get_by_role("button", name="E5", exact=True).tap()
+    expect(loupe(mover)).to_be_visible()
+    assert small_targets(mover) == []
+    in_loupe(mover, "F6").tap()
+    expect(waters.get_by_role("button", name=re.compile("^F6, (hit|miss)"))).to_be_visible()
+    game.refresh_from_db()
+    assert game.moves == 1
+    for context in phones:
+        context.close()
