@@ -2,7 +2,8 @@
 // A weapon is chosen by a button. The air strike's 3 x 3 square follows the pointer or the
 // focus over Enemy waters, and a click (or Enter) fires it; a torpedo is launched from
 // buttons on the board's edges, its path shown before it runs. On a touch screen the first
-// tap aims and the second fires. Firing fills in the page's own weapon form and sends it, so
+// tap aims and the second fires (on a board too small for a finger, in the loupe:
+// static/js/loupe.js). Firing fills in the page's own weapon form and sends it, so
 // the server judges the same POST as a typed one; without this script the forms are typed.
 (function () {
   "use strict";
@@ -265,6 +266,16 @@
     }
     fire(target);
   }, true);
+
+  // A finger's tap on a board too small for it opens the loupe (static/js/loupe.js), which
+  // aims the weapon where the tap landed and leaves the firing to a tap in the loupe.
+  document.addEventListener("loupe:aim", (event) => {
+    const button = aimable(event.target);
+    if (!button || firing) return;
+    const target = targetOf(button);
+    armed = target.key;
+    aim(target, "tap");
+  });
 
   document.addEventListener("click", (event) => {
     const given = section();

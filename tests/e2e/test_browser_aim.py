@@ -1,12 +1,13 @@
 """Special weapons aimed on the board in real Chromium: the air strike's square and a
-torpedo's path previewed, then fired by a click on a desktop, by a second tap on a phone's
-touch screen, and from the keyboard; each move lands where it was aimed (the saved game
-says so), a torpedo's track stays drawn after it ran, and the page stays axe-clean."""
+torpedo's path previewed, then fired by a click on a desktop and from the keyboard; each
+move lands where it was aimed (the saved game says so), a torpedo's track stays drawn after
+it ran, and the page stays axe-clean. On a phone's touch screen they are aimed in the loupe
+(test_browser_loupe.py)."""
 
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import unexpected
 from tests.e2e.test_browser_rule_sets import start
@@ -72,6 +73,7 @@ def test_an_air_strike_and_torpedoes_aimed_and_fired_by_clicking(
     assert previewed(page) == {f"{r}{c}" for r in "DEF" for c in (4, 5, 6)}
     assert check(page, axe_source) == []
     td(page, "B7").locator("button").click()
+    expect(page.locator("#loupe[open]")).to_have_count(0)  # a mouse never meets the loupe
     announced(page, "Your air strike on B7:")
     announced(page, "A6: hit")
     game.refresh_from_db()
@@ -105,54 +107,6 @@ def test_an_air_strike_and_torpedoes_aimed_and_fired_by_clicking(
     assert tracked(page) == {"D10", "D9"}  # no further than the cell it struck
     expect(page.locator("#weapons")).to_have_count(0)  # every weapon used
     assert unexpected(console_errors) == []
-
-
-def test_on_a_touch_screen_the_first_tap_aims_and_the_second_fires(
-    live_server, browser: Browser, axe_source
-):
-    context = browser.new_context(viewport={"width": 375, "height": 800}, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    game = start(page, live_server.url, "Special weapons")
-    # Big enough for a finger; typing a target does not zoom the page.
-    for button in (mode(page, "A shot"), mode(page, "Air strike"), mode(page, "Torpedo")):
-        box = button.bounding_box()
-        assert box["height"] >= 44
-        assert box["width"] >= 44
-    for field in ("#strike-center", "#torpedo-line", "#typed-cell"):
-        assert page.locator(field).evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 16
-
-    mode(page, "Air strike").tap()
-    td(page, "E5").locator("button").tap()
-    assert previewed(page) == {f"{r}{c}" for r in "DEF" for c in (4, 5, 6)}
-    expect(page.locator("#aim-status")).to_contain_text("Tap again to fire.")
-    fire = page.locator("#aim-fire")
-    expect(fire).to_have_text("Fire the air strike at E5")
-    assert fire.bounding_box()["height"] >= 44
-    td(page, "B7").locator("button").tap()  # another cell: aimed there instead, not fired
-    assert previewed(page) == {f"{r}{c}" for r in "ABC" for c in (6, 7, 8)}
-    game.refresh_from_db()
-    assert game.log == []
-    td(page, "B7").locator("button").tap()
-    announced(page, "Your air strike on B7:")
-    game.refresh_from_db()
-    assert game.log[0] == {"air_strike": "B7"}
-
-    mode(page, "Torpedo").tap()
-    edge(page, "Row I, from the left").tap()
-    assert previewed(page) == set(ROW_I)
-    game.refresh_from_db()
-    assert len(game.log) == 2  # aimed only
-    assert check(page, axe_source) == []
-    edge(page, "Row I, from the left").tap()
-    announced(page, "no contact")
-    game.refresh_from_db()
-    assert game.log[2] == {"torpedo": {"from": "west", "line": 8}}
-    assert tracked(page) == set(ROW_I)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-    assert errors == []
-    context.close()
 
 
 def test_weapons_are_aimed_and_fired_from_the_keyboard(live_server, page: Page, console_errors):
