@@ -166,12 +166,16 @@ def _page(
             context["fleet_size"] = len(FLEET)
         context["aim"] = aim if aim in _aims(view) else "shot"
         context["aims"] = _aims(view)
+        context["all_aims"] = ALL_AIMS
         context["log"] = [describe(r, HUMAN) for r in reversed(view.reports)]
         context["enemy_sunk"] = ", ".join(ship_name(name) for name in view.enemy_sunk)
         context["fleet"] = [
             {"name": s.name, "sector": numeral(s.sector), "afloat": s.afloat} for s in view.fleet
         ]
     return TemplateResponse(request, PAGE + "#play" if partial else PAGE, context, status=status)
+
+
+ALL_AIMS = ("shot", "recon", "barrage", "sonar")
 
 
 def _aims(view: SectorView) -> list[str]:
