@@ -1,9 +1,8 @@
 """Getting into a game in real Chromium (issue 32, items 4 and 6): the new-game page's button
-inside the first screen, in its own place, whatever is chosen, in each of the four languages,
-at a phone's size and a desktop's; Play now from
-the home page to a placed fleet with Start ready, in one press, with the last choice or the
-default; both without JavaScript too; and the five-shot legend beside enemy waters. axe-core
-scans each page."""
+inside the first screen, in its own place, whatever is chosen, in each of the four
+languages, at a phone's size and a desktop's; Play now from the home page to a placed fleet
+with Start ready, in one press, with the last choice or the default; both without JavaScript
+too; and the five-shot legend beside enemy waters. axe-core scans each page."""
 
 import re
 
