@@ -76,6 +76,14 @@ class SectorBattle(Match):
     fleet_salt = models.CharField(max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
+    next_battle = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="previous_battle",
+        help_text="The battle Play again opened from this one.",
+    )
 
     objects = BattleQuerySet.as_manager()
 
@@ -300,6 +308,29 @@ class SectorBattle(Match):
         )
         self._view_after_turn = (self.moves, game.view_for(HUMAN))
         return reports
+
+    @transaction.atomic
+    def play_again(self) -> SectorBattle:
+        """The next battle against the same opponent, once this one is over.
+
+        Asked again (a double click, a second tab, Back and Play again) it is the battle it
+        opened before while that one is unfinished, never one more: the row is locked, so
+        two requests at once get the same battle (as ``games.Game.play_again``).
+        """
+        battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
+        if not battle.is_over:
+            raise IllegalMove(
+                "this battle is still going: finish it or resign first", kind="still_going"
+            )
+        following = battle.next_battle
+        if following is not None and not following.is_over:
+            return following
+        following = SectorBattle.create(
+            level=battle.level, owner=battle.owner, guest_id=battle.guest_id
+        )
+        battle.next_battle = following
+        battle.save(update_fields=["next_battle"])
+        return following
 
     @classmethod
     def in_play(cls) -> Q:

@@ -100,10 +100,12 @@ LOOKS = {
 }
 
 
-def drawn(ship: Ship, state: str) -> dict[str, Any]:
+def drawn(ship: Ship, state: str, fresh: bool = False) -> dict[str, Any]:
     """A ship to draw whole from its first cell: ``state`` is the classic hull's ("yours",
-    "sunk", "revealed"); a submarine's drawing points the way it heads."""
+    "sunk", "revealed"; ``fresh``: sunk by the last turn); a submarine's drawing points the
+    way it heads."""
     return {
+        "fresh": fresh,
         "length": len(ship.cells),
         "way": "H" if ship.cells[0].row == ship.cells[-1].row else "V",
         "state": state,
@@ -113,9 +115,16 @@ def drawn(ship: Ship, state: str) -> dict[str, Any]:
     }
 
 
-def fleet_drawn(ships: Iterable[Ship], state: str = "yours") -> list[dict[str, Any]]:
-    """Every ship of a fleet drawn: afloat in ``state``, sunk ones as wrecks."""
-    return [drawn(ship, state if ship.afloat else "sunk") for ship in ships]
+def fleet_drawn(
+    ships: Iterable[Ship], state: str = "yours", fresh: Iterable[str] = ()
+) -> list[dict[str, Any]]:
+    """Every ship of a fleet drawn: afloat in ``state``, sunk ones as wrecks (those named in
+    ``fresh`` sunk by the last turn)."""
+    sunk_now = set(fresh)
+    return [
+        drawn(ship, state if ship.afloat else "sunk", not ship.afloat and ship.name in sunk_now)
+        for ship in ships
+    ]
 
 
 def sea(
@@ -125,12 +134,15 @@ def sea(
     marks: dict[Coordinate, Mark] | None = None,
     ships: Iterable[dict[str, Any]] = (),
     targets: frozenset[Coordinate] | None = None,
+    latest: Iterable[Coordinate] = (),
 ) -> list[tuple[str, list[Any]]]:
     """A sea's rows for the template: each cell's label, state, look, words, symbol, the
     turn it was fired at (``marks``: the enemy sea in play), whether it may be fired at
-    (``targets``), the sector lines and numerals, and the drawing of each of ``ships``
-    (from ``drawn``) on its first cell, the ship's name on every cell it covers."""
+    (``targets``), whether the last turn fired at it (``latest``), the sector lines and
+    numerals, and the drawing of each of ``ships`` (from ``drawn``) on its first cell, the
+    ship's name on every cell it covers."""
     rows = []
+    last = set(latest)
     cell_words = pgettext("sector cell", "%(cell)s, %(words)s, sector %(sector)s")
     firsts = {ship["cells"][0]: ship for ship in ships}
     covered = {cell: ship["name"] for ship in firsts.values() for cell in ship["cells"]}
@@ -159,6 +171,7 @@ def sea(
                     "hull": firsts.get(cell),
                     "ship": covered.get(cell, ""),
                     "open": targets is not None and cell in targets,
+                    "latest": cell in last,
                 }
             )
         rows.append((ROW_LETTERS[row], cells))

@@ -20,6 +20,7 @@ urlpatterns = [
     path("sector/<uuid:battle_id>/clear", views.setup_action, {"what": "clear"}, name="sector_clr"),
     path("sector/<uuid:battle_id>/start", views.setup_action, {"what": "start"}, name="sector_go"),
     path("sector/<uuid:battle_id>/turns", views.play_turn, name="sector_turn"),
+    path("sector/<uuid:battle_id>/again", views.play_again, name="sector_play_again"),
     path("sector/<uuid:battle_id>/resign", views.resign, name="sector_resign"),
     path("sector/<uuid:battle_id>/replay", views.replay, name="sector_replay"),
 ]

@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import ROW_LETTERS, IllegalMove
@@ -54,6 +55,7 @@ from games.refusals import refusal
 from games.requests import per_address, per_player_setup, player_key
 from games.rule_sets import OFFERED
 from modes.models import StaleMove, player_of
+from sector.exchange import fired_at, last_exchange, sound, summary
 from sector.models import HUMAN, SectorBattle
 from sector.seas import fleet_drawn, sea
 
@@ -81,10 +83,13 @@ def _page(
     tried: dict[str, str] | None = None,
     aim: str = "shot",
     typed: bool = False,
+    played: bool = False,
 ) -> TemplateResponse:
     """The battle's page (``aim``: the action aimed on the enemy sea, ``?aim=recon``); for
     htmx in play only its play area, the live region's new words
-    sent with it out of band (so a turn's announcements are spoken)."""
+    sent with it out of band (so a turn's announcements are spoken). ``played``: the
+    answer to a turn just played, so the page makes its sound (static/js/game.js, and the
+    end's own in static/js/turn.js), as the classic game's does."""
     view = battle.view()
     htmx = getattr(request, "htmx", None)
     partial = (
@@ -136,7 +141,12 @@ def _page(
             ("N", gettext("north ▲")),
         ]
     else:
-        context["own_rows"] = sea(own_board(view), ships=fleet_drawn(view.fleet))
+        mine, theirs = last_exchange(view)
+        context["own_rows"] = sea(
+            own_board(view),
+            ships=fleet_drawn(view.fleet, fresh=theirs.sunk if theirs else ()),
+            latest=fired_at(theirs),
+        )
         # The enemy fleet is in the view only once the battle is over.
         context["enemy_rows"] = sea(
             enemy_board(view),
@@ -144,16 +154,28 @@ def _page(
             marks=enemy_marks(view),
             ships=fleet_drawn((s for s in view.enemy_fleet if s.afloat), "revealed"),
             targets=view.legal.targets,
+            latest=fired_at(mine),
         )
+        context["said"] = {
+            "mine": describe(mine, HUMAN) if mine else "",
+            "theirs": describe(theirs, HUMAN) if theirs else "",
+        }
+        context["sound"] = sound(battle, mine) if played else ""
+        if battle.is_over:
+            context["summary"] = summary(battle)
+            context["fleet_size"] = len(FLEET)
         context["aim"] = aim if aim in _aims(view) else "shot"
         context["aims"] = _aims(view)
+        context["all_aims"] = ALL_AIMS
         context["log"] = [describe(r, HUMAN) for r in reversed(view.reports)]
-        context["latest"] = _latest(view)
         context["enemy_sunk"] = ", ".join(ship_name(name) for name in view.enemy_sunk)
         context["fleet"] = [
             {"name": s.name, "sector": numeral(s.sector), "afloat": s.afloat} for s in view.fleet
         ]
     return TemplateResponse(request, PAGE + "#play" if partial else PAGE, context, status=status)
+
+
+ALL_AIMS = ("shot", "recon", "barrage", "sonar")
 
 
 def _aims(view: SectorView) -> list[str]:
@@ -172,17 +194,6 @@ def _placed_at(placement: Placement | None) -> dict[str, str] | None:
     else:
         lie = "across" if placement.orientation is Orientation.H else "down"
     return {"cell": str(placement.start), "lie": lie}
-
-
-def _latest(view: SectorView) -> list[str]:
-    """What the last exchange told: the person's turn and the computer's answer."""
-    reports = view.reports
-    start = len(reports)
-    while start and reports[start - 1].player != HUMAN:
-        start -= 1
-    if start:
-        start -= 1
-    return [describe(r, HUMAN) for r in reports[start:]]
 
 
 @require_safe
@@ -423,8 +434,25 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     except ValueError as error:
         return _page(request, battle, error=refusal(error), status=400, aim=aim)
     if getattr(request, "htmx", None):
-        return _page(request, battle)
+        return _page(request, battle, played=True)
     return redirect(battle)
+
+
+@require_POST
+# Keyed by account or address, not guest id: a script could drop its cookie for a new one.
+@ratelimit(key="user_or_ip", rate=setting("NEW_GAME_RATE"), block=True)
+@per_address
+def play_again(request: HttpRequest, battle_id: UUID) -> HttpResponse:
+    """A new battle against the same opponent, once this one is over
+    (``SectorBattle.play_again``): straight to placing the fleet."""
+    battle = _battle(request, battle_id)
+    try:
+        new = battle.play_again()
+    except ValueError as error:
+        return _page(request, battle, error=refusal(error), status=409)
+    if getattr(request, "htmx", None):
+        return HttpResponseClientRedirect(new.get_absolute_url())
+    return redirect(new)
 
 
 @require_POST

@@ -27,7 +27,7 @@ def _drawing(ship: dict[str, Any] | None) -> str:
         Cell(
             label="A1",
             state=CellState.SHIP,
-            hull=Hull(ship["length"], ship["way"], ship["state"]),
+            hull=Hull(ship["length"], ship["way"], ship["state"], ship.get("fresh", False)),
         )
     )
     if ship["heading"]:
@@ -60,8 +60,9 @@ def sea_cells(cells: Iterable[dict[str, Any]], mode: str = "view") -> SafeString
     html = []
     for cell in cells:
         look = f"cell {cell['look']}" + (" on-ship" if cell["ship"] else "")
+        look += " latest" if cell.get("latest") else ""  # fired at by the last turn
         name = escape(cell["words"])
-        mark = f'<span aria-hidden="true">{escape(cell["symbol"])}</span>'
+        mark = f'<span class="symbol" aria-hidden="true">{escape(cell["symbol"])}</span>'
         label = escape(cell["label"])
         if mode == "fire" and cell["open"]:
             inner = (

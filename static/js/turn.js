@@ -28,7 +28,8 @@
 
   function isShot(detail) {
     const config = detail.requestConfig || {};
-    return config.verb === "post" && /\/shots$/.test(config.path || "") && detail.xhr && detail.xhr.status === 200;
+    // A classic game's shot (/shots) or a sector battle's turn (/turns).
+    return config.verb === "post" && /\/(shots|turns)$/.test(config.path || "") && detail.xhr && detail.xhr.status === 200;
   }
 
   // Before the answer enters the page: the computer's part waits (CSS, static/css/turn.css),

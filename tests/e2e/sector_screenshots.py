@@ -1,11 +1,13 @@
-"""Screenshots of a sector battle: placing the fleet (two ships placed) and a battle a few
-turns in (a recon, a barrage, a sonar sweep and shots told), at a desktop's width and a phone's.
+"""Screenshots of a sector battle: placing the fleet (two ships placed), a battle a few turns
+in (a recon, a barrage, a sonar sweep and shots told) and its end as the last shot leaves it
+(the window, not the whole page), at a desktop's width and a phone's.
 
 Not collected with the suite (no ``test_`` in the file name); run it by name:
 ``SHOTS=docs/screenshots WHEN=after .venv/bin/python -m pytest tests/e2e/sector_screenshots.py``.
 """
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -65,3 +67,27 @@ def test_take_sector_screenshots(live_server, page: Page, width, height):
             continue
     page.reload()
     shot("battle")
+
+    # The end: every enemy ship sunk but its last cell, which is clicked, as a player ends it.
+    while True:
+        battle.refresh_from_db()
+        legal = battle.view().legal
+        afloat = [ship for ship in battle.engine().fleets[1] if ship.afloat]
+        # A submarine sinks at its first hit: one cell of it is all that is left to fire at.
+        left = [
+            cell
+            for ship in afloat
+            for cell in (ship.cells[:1] if ship.is_submarine else ship.cells)
+            if cell in legal.targets
+        ]
+        if len(left) <= 1:
+            break
+        battle.play(Turn(Shot(legal.shooters[0], left[0])), battle.moves)
+    last = str(left[0])
+    page.reload()
+    page.get_by_role("table", name="Enemy sea").get_by_role(
+        "button", name=re.compile(rf"^{last},")
+    ).click()
+    expect(page.get_by_role("heading", name="You won")).to_be_focused()
+    page.wait_for_timeout(900)
+    page.screenshot(path=out / f"sector-end-{when}-{width}.png")

@@ -1,7 +1,10 @@
 """A person plays a whole sector battle in real Chromium: chosen from the new-game page, the
 fleet placed, every enemy ship sunk by clicking (and once by keyboard) the enemy sea, each
-turn an htmx swap whose announcements land in the live region; axe-core finds nothing
-wrong mid-battle, at the end and in the replay, at a desktop's width and a phone's."""
+turn an htmx swap whose announcements land in the live region, played back in order (the
+person's turn, a beat, the computer's) with the classic game's sounds, the enemy sea never
+moving (the last turn included); the end celebrated with its figures and Play again; axe-
+core finds nothing wrong mid-battle, at the end and in the replay, at a desktop's width and
+a phone's."""
 
 import re
 
@@ -12,6 +15,7 @@ from playwright.sync_api import Page, expect
 from battleship.sector import Placement
 from sector.models import SectorBattle
 from tests.e2e.conftest import unexpected
+from tests.e2e.test_browser_turn import LISTEN, settled
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE
 
@@ -27,6 +31,12 @@ COMPUTER = [
     ("Second Submarine", "A1", "<"),
 ]
 TARGETS = ["C1", "C2", "C3", "C4", "C5", "E8", "E9", "E10", "E11", "H4", "I4", "J4", "L11", "A2"]
+
+
+def sea_top(page: Page) -> float:
+    """Where the enemy sea's top is in the page (the window's scrolling taken out)."""
+    box = page.get_by_role("table", name="Enemy sea").bounding_box()
+    return box["y"] + page.evaluate("window.scrollY")
 
 
 def enemy_cell(page: Page, label: str):
@@ -86,27 +96,58 @@ def test_a_whole_sector_battle_in_the_browser(
     page.keyboard.press("Enter")
     expect(status).to_contain_text("fires at C2: hit.")
     assert check(page, axe_source) == []  # mid-battle
+    top = sea_top(page)
+    tops = []
+    page.evaluate(LISTEN)
     for label in TARGETS[2:]:
+        before = page.locator("#turn").get_attribute("data-move")
         enemy_cell(page, label).click()
+        settled(page, before)
         expect(status).to_contain_text(f"fires at {label}: hit.")
+        tops.append(sea_top(page))  # the last turn's too: the end moves nothing above
+        if label == TARGETS[2]:
+            # Played back as the classic game's: yours, a beat, the cue, then theirs.
+            steps = page.evaluate("window.turnSteps")
+            assert [s["name"] for s in steps] == ["mine", "aiming", "theirs"]
+            assert not steps[0]["theirsShown"]
+            assert steps[1]["cueShown"]
+            assert steps[2]["theirsShown"]
+            assert 500 <= steps[2]["at"] - steps[0]["at"] <= 1500
+            expect(page.locator("#turn")).to_have_attribute("data-sound", "hit")
+    assert max(abs(t - top) for t in tops) <= 4, (top, tops)
 
     expect(status).to_contain_text("You won!")
     expect(page.get_by_role("heading", name="You won")).to_be_focused()
+    # The end celebrated as the classic game's: its sound, its figures, Play again in sight.
+    expect(page.locator("#turn")).to_have_attribute("data-sound", "won")
+    card = page.locator(".outcome")
+    expect(card).to_contain_text(f"Your shots{len(TARGETS)}")
+    expect(card).to_contain_text("Ships you lost")
+    again = card.get_by_role("button", name="Play again")
+    expect(again).to_be_in_viewport()
     expect(page.get_by_text("You sank their Second Submarine!").first).to_be_visible()
     battle.refresh_from_db()
     assert battle.status == SectorBattle.Status.WON
     assert battle.moves == 2 * len(TARGETS) - 1
     assert battle.shots_fired == len(TARGETS)  # its figures, stored as it ended
+    page.wait_for_timeout(600)  # the card has come in (axe reads colours mid-fade otherwise)
     assert check(page, axe_source) == []  # the end
 
     # The replay: step by step, both fleets.
-    page.get_by_role("link", name="Replay it turn by turn").click()
+    page.get_by_role("link", name="Review the game").click()
     expect(page.get_by_role("status").first).to_contain_text(f"Turn 0 of {battle.moves}.")
     page.get_by_role("link", name="Next turn").click()
     expect(page.get_by_role("status").first).to_contain_text("fires at C1: hit.")
     assert check(page, axe_source) == []
     page.get_by_role("link", name="Your sector battles").click()
     expect(page.get_by_role("cell", name="Won")).to_be_visible()
+    # Play again, in one press: a new battle against the same opponent, its fleet to place.
+    page.goto(live_server.url + battle.get_absolute_url())
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
+    new = SectorBattle.objects.exclude(pk=battle.pk).get()
+    assert (new.level, new.status) == (battle.level, "setup")
+    assert page.url.endswith(new.get_absolute_url())
     assert unexpected(console_errors, refused=[422]) == []
 
 

@@ -1,8 +1,9 @@
-"""A turn in real Chromium: the boards stay put over whole Salvo and special-weapons games
-(the enemy board's top moves at most 4 px, the fire button stays in the window after every
-turn), the round is played back in order (yours, the cue, theirs; at once under reduced
-motion), a sinking ship's hull is drawn whole, the fleet lists show each hit part, and the
-end leads to Play again with the same settings. axe-core clean along the way."""
+"""A turn in real Chromium: the boards stay put over whole Salvo and special-weapons games (the
+enemy board's top moves at most 4 px, the last turn included; the fire button stays in the
+window after every turn, and the end with Play again comes into sight), the round is played
+back in order (yours, the cue, theirs; at once under reduced motion), a sinking ship's hull
+is drawn whole, the fleet lists show each hit part, and the end leads to Play again with the
+same settings. axe-core clean along the way."""
 
 import re
 
@@ -94,10 +95,10 @@ def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
         assert in_window(page, "#volley-fire")
         before = page.locator("#turn").get_attribute("data-move")
         page.locator("#volley-fire").click()
+        settled(page, before)
+        tops.append(board_top(page))  # the last turn's too: the end moves nothing above
         if not targets:
             break
-        settled(page, before)
-        tops.append(board_top(page))
         assert page.evaluate("window.scrollY") == 0  # nothing scrolled the page either
         assert in_window(page, "#volley-fire"), f"turn {len(tops)}"
         said = page.locator("#announcer p:not(.sr-only)")
@@ -112,6 +113,8 @@ def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
             page.evaluate("window.scrollTo(0, 0)")  # where the click on the log took it
     assert max(abs(t - top) for t in tops) <= 4, (top, tops)
     expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()
+    # The end is brought into sight, with Play again in the window.
+    assert in_window(page, ".outcome button.primary")
     expect(page.locator("#turn")).to_have_attribute("data-sound", "won")
     page.wait_for_timeout(600)  # the card has come in (axe reads colours mid-fade otherwise)
     assert check(page, axe_source) == []
@@ -179,9 +182,12 @@ def test_a_whole_special_weapons_game_keeps_the_board_and_the_fire_button_in_pla
         before = page.locator("#turn").get_attribute("data-move")
         cell(page, label).click()
         if label == targets[-1]:
+            settled(page, before)
+            tops.append(board_top(page))  # the last turn's too: the end moves nothing above
             break
         after(before)
     expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()
+    assert in_window(page, ".outcome button.primary")  # the end in sight, Play again too
     assert max(abs(t - top) for t in tops) <= 4, (top, tops)
     game.refresh_from_db()
     assert game.status == "won"

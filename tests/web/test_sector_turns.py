@@ -16,10 +16,12 @@ def hx_turn(client, battle, **data):
 
 
 def live_region(html):
-    """What the answer puts into the live region: the out-of-band part's text."""
+    """What the answer puts into the live region to be spoken: the out-of-band part's text
+    (not the cue that the computer is aiming, which is only seen)."""
     match = re.search(r'<div hx-swap-oob="innerHTML:#announcer">(.*?)</div>', html, re.S)
     assert match, "no live region words in the answer"
-    return " ".join(re.sub(r"<[^>]+>", " ", match.group(1)).split())
+    spoken = re.sub(r'<span class="turn-cue" aria-hidden="true">.*?</span>', "", match.group(1))
+    return " ".join(re.sub(r"<[^>]+>", " ", spoken).split())
 
 
 def cell_name(html, label):
