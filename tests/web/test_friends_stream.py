@@ -91,8 +91,9 @@ def test_the_hosts_waiting_page_turns_to_placing_with_the_friends_name_when_they
     first, joined = async_to_sync(watch)()
     assert "Waiting for your friend to open the link." in first
     assert joined.startswith("event: state\n")
-    # The page's title and heading (outside the live part) are swapped in by the event.
-    assert "<title>Place your fleet against Bob · Battleship</title>" in joined
+    # The page's heading (outside the live part) is swapped in by the event, and its title
+    # follows the live part's (static/js/friend.js).
+    assert 'data-title="Place your fleet against Bob · Battleship"' in joined
     assert '<h1 id="game-heading" hx-swap-oob="true">Against Bob</h1>' in joined
     assert "Place your fleet" in joined
     assert "Send this link to your friend" not in joined
