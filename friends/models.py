@@ -338,6 +338,14 @@ class FriendGame(Match):
             view = replace(view, enemy_fleet=engine.view_for(1 - seat).fleet)
         return view
 
+    def replay_view(self, seat: int, step: int) -> PlayerView:
+        """``seat``'s view after the first ``step`` moves of the finished game, both fleets
+        shown (neither is a secret once the game is over); before the end, refused."""
+        if self.status != self.Status.OVER or self.started_at is None:
+            raise IllegalMove("only a finished game can be replayed", kind="replay_unfinished")
+        engine = self.engine(step if step < self.moves else None)
+        return replace(engine.view_for(seat), enemy_fleet=engine.view_for(1 - seat).fleet)
+
     def first_player(self) -> int | None:
         return self.engine().first_player if self.started_at else None
 
