@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.utils.translation import gettext, pgettext
+from django.urls import reverse
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -25,13 +25,13 @@ from django_ratelimit.decorators import ratelimit
 from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
 from accounts.models import Preferences
+from accounts.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
 from accounts.statistics import statistics_of
-from battleship.classic.display import build_display
-from battleship.classic.sentences import describe_last_move, duration
+from battleship.classic.sentences import duration
 from battleship_site.limits import setting
 from games.hints import build_analysis, rating_sentence, step_notes
 from games.models import Game
-from games.rule_sets import BY_NAME, OFFERED, shot_by_shot
+from games.rule_sets import BY_NAME, OFFERED
 from modes.registry import MODES
 
 HISTORY_PAGE_SIZE = 20
@@ -159,33 +159,18 @@ def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
     """A finished game move by move (a shot, a whole Salvo turn, a weapon): both boards
     after ``?step=N`` of its moves."""
     game = get_object_or_404(Game.objects.owned_by(request).finished(), pk=game_id)
-    try:
-        step = min(max(int(request.GET.get("step", 0)), 0), game.moves)
-    except ValueError:
-        step = 0
-    view = game.replay_view(step)
-    said, by, cells = describe_last_move(view)
-    by_shot = shot_by_shot(game.rule_set)
-    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    step = requested_step(request, game.moves)
+    url = reverse("replay", args=[game.pk])
+    partial = only_the_step(request)
     # Worked out on the first replay and stored on the row (``Game.coach_analysis``).
-    analysis = build_analysis(game.coach_analysis(), view.rules.board_size, game.level_name)
+    analysis = build_analysis(game.coach_analysis(), game.rule_set.board_size, game.level_name)
     return TemplateResponse(
         request,
-        "accounts/replay.html#step" if partial else "accounts/replay.html",
+        STEPS_TEMPLATE + "#step" if partial else "accounts/replay.html",
         {
             "game": game,
             "level_name": game.level_name,
-            "display": build_display(view),
-            "step": step,
-            "steps": game.moves,
-            # A move is a shot in the standard game; a turn where a turn can be more.
-            "unit": pgettext("replay", "Shot") if by_shot else pgettext("replay", "Move"),
-            "before_first": gettext("Before the first shot")
-            if by_shot
-            else gettext("Before the first move"),
-            "said": said,
-            "latest_mine": cells if by == 0 else frozenset(),
-            "latest_theirs": cells if by == 1 else frozenset(),
+            **replay_step(game.replay_view(step), step, game.moves, url=url),
             "oob": partial,
             "analysis": analysis,
             "commitment": game.commitment(),  # a finished game's: revealed

@@ -19,8 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Case, F, Q, When
-from django.db.models.functions import Coalesce
+from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -41,47 +40,13 @@ from battleship.classic import (
 )
 from battleship.classic import Ship as EngineShip
 from battleship.classic.rules import FirstPlayer
+from friends.queries import INVITE_LIFETIME, FriendGameQuerySet, quiet_since
 from games.rule_sets import title_of
 from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
 
-INVITE_LIFETIME = timedelta(days=7)
-"""An invite nobody joins, or a game nobody moves in, ends after this long."""
 AWAY_LIMIT = timedelta(minutes=2)
 """A player whose turn it has been this long may have the win claimed against them."""
 HOST, FRIEND = 0, 1
-
-
-class FriendGameQuerySet(models.QuerySet["FriendGame"]):
-    def of_player(self, request: HttpRequest) -> FriendGameQuerySet:
-        """The games the request's player sits in, at either seat."""
-        if request.user.is_authenticated:
-            return self.filter(Q(owner=request.user) | Q(friend=request.user))
-        guest = guest_id(request)
-        if not guest:
-            return self.none()
-        return self.filter(Q(owner=None, guest_id=guest) | Q(friend=None, friend_guest_id=guest))
-
-    def unfinished_of(self, request: HttpRequest) -> FriendGameQuerySet:
-        """The request's player's friend games not over (an invite not yet expired, ships
-        being placed, turns), the latest played first, each with ``opponent_name``: the
-        other seat's name ("" while nobody has joined)."""
-        if request.user.is_authenticated:
-            mine_as_host = Q(owner=request.user)
-        else:
-            mine_as_host = Q(owner=None, guest_id=guest_id(request))
-        return (
-            self.of_player(request)
-            .filter(
-                Q(status__in=[FriendGame.Status.PLACING, FriendGame.Status.PLAYING])
-                | Q(status=FriendGame.Status.WAITING, expires_at__gt=timezone.now())
-            )
-            .annotate(
-                opponent_name=Case(
-                    When(mine_as_host, then=F("friend_name")), default=F("host_name")
-                )
-            )
-            .order_by(Coalesce("last_move_at", "created_at").desc())
-        )
 
 
 class FriendGame(Match):
@@ -216,28 +181,36 @@ class FriendGame(Match):
             expires_at=now + INVITE_LIFETIME,
         )
 
-    def expire_if_due(self) -> None:
-        """An invite nobody joined, or a game nobody moved in, for ``INVITE_LIFETIME``."""
+    def expire_if_due(self) -> bool:
+        """End this game if it has waited too long (True if it ended here): an invite
+        nobody joined expires; a game nobody has moved in for ``INVITE_LIFETIME`` ends as
+        abandoned, counted for neither player. Checked when the game is opened and by the
+        ``end_abandoned_friend_games`` command; the row is locked and the condition read
+        again, so a move stored meanwhile keeps the game going, and two at once end it once."""
         now = timezone.now()
-        if self.status == self.Status.WAITING and now >= self.expires_at:
-            FriendGame.objects.filter(pk=self.pk, status=self.Status.WAITING).update(
-                status=self.Status.EXPIRED, finished_at=now
-            )
-            self.refresh_from_db()
-        elif self.status in (self.Status.PLACING, self.Status.PLAYING):
-            last = self.last_move_at or self.started_at or self.created_at
-            if now - last < INVITE_LIFETIME:
-                return
-            if self.status == self.Status.PLACING:
-                FriendGame.objects.filter(pk=self.pk, status=self.Status.PLACING).update(
-                    status=self.Status.EXPIRED, finished_at=now
-                )
+        if self.status == self.Status.WAITING:
+            due = now >= self.expires_at
+        else:
+            playing = self.status in (self.Status.PLACING, self.Status.PLAYING)
+            due = playing and now - quiet_since(self) >= INVITE_LIFETIME
+        if not due:
+            return False
+        with transaction.atomic():
+            current = FriendGame.objects.due_to_end(now).filter(pk=self.pk)
+            game = current.select_for_update().first()
+            if game is None:
                 self.refresh_from_db()
-                return
-            try:
+                return False
+            unchanged = FriendGame.objects.filter(pk=self.pk, status=game.status)
+            if game.status == self.Status.WAITING:
+                unchanged.update(status=self.Status.EXPIRED, finished_at=now)
+            elif game.status == self.Status.PLACING:
+                ending = self.Ending.ABANDONED
+                unchanged.update(status=self.Status.OVER, ending=ending, finished_at=now)
+            else:
                 self._end_playing(None, self.Ending.ABANDONED, IllegalMove("over", kind="over"))
-            except IllegalMove:
-                self.refresh_from_db()  # a move or an end came first
+        self.refresh_from_db()
+        return True
 
     def join(self, *, name: str, owner: Any = None, guest_id: str = "") -> None:
         """Take the second seat: once, whoever comes first (a conditional UPDATE)."""
@@ -252,6 +225,7 @@ class FriendGame(Match):
             friend_guest_id="" if owner else guest_id,
             friend_name=name,
             status=self.Status.PLACING,
+            last_move_at=timezone.now(),
         )
         if not taken:
             raise IllegalMove("this game already has two players", kind="game_full")
@@ -284,7 +258,7 @@ class FriendGame(Match):
     def _store_board(self, seat: int, board: Board) -> None:
         fleets = list(self.fleets)
         fleets[seat] = [ship.to_dict() for ship in board.ships]
-        FriendGame.objects.filter(pk=self.pk).update(fleets=fleets)
+        FriendGame.objects.filter(pk=self.pk).update(fleets=fleets, last_move_at=timezone.now())
         self.fleets = fleets
 
     @transaction.atomic
@@ -333,7 +307,7 @@ class FriendGame(Match):
             )
         ready = list(game.ready)
         ready[seat] = True
-        changes: dict[str, Any] = {"ready": ready}
+        changes: dict[str, Any] = {"ready": ready, "last_move_at": timezone.now()}
         if all(ready):
             now = timezone.now()
             changes |= {"status": self.Status.PLAYING, "started_at": now, "last_move_at": now}
@@ -368,6 +342,14 @@ class FriendGame(Match):
         if self.status == self.Status.OVER:
             view = replace(view, enemy_fleet=engine.view_for(1 - seat).fleet)
         return view
+
+    def replay_view(self, seat: int, step: int) -> PlayerView:
+        """``seat``'s view after the first ``step`` moves of the finished game, both fleets
+        shown (neither is a secret once the game is over); before the end, refused."""
+        if self.status != self.Status.OVER or self.started_at is None:
+            raise IllegalMove("only a finished game can be replayed", kind="replay_unfinished")
+        engine = self.engine(step if step < self.moves else None)
+        return replace(engine.view_for(seat), enemy_fleet=engine.view_for(1 - seat).fleet)
 
     def first_player(self) -> int | None:
         return self.engine().first_player if self.started_at else None
@@ -526,4 +508,4 @@ class FriendGame(Match):
 # Each player's record of a finished game: a model of this app, in a module of its own.
 from friends.records import FriendRecord  # noqa: E402
 
-__all__ = ["AWAY_LIMIT", "FRIEND", "HOST", "FriendGame", "FriendRecord"]
+__all__ = ["AWAY_LIMIT", "FRIEND", "HOST", "INVITE_LIFETIME", "FriendGame", "FriendRecord"]

@@ -17,4 +17,5 @@ urlpatterns = [
     path("friend/<str:token>/claim", views.claim, name="friend_claim"),
     path("friend/<str:token>/rematch", views.rematch, name="friend_rematch"),
     path("friend/<str:token>/events", stream.events, name="friend_events"),
+    path("friend/<str:token>/replay", views.replay, name="friend_replay"),
 ]

@@ -14,9 +14,11 @@ from functools import wraps
 from typing import Any
 
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -25,6 +27,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit.decorators import ratelimit
 from redis.exceptions import RedisError
 
+from accounts.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
 from battleship.classic import PlayerView
 from battleship.classic.display import build_display, round_number
 from battleship.classic.sentences import ship_label, shots_received
@@ -39,6 +42,7 @@ from games.rule_sets import OFFERED, info_for
 from modes.models import StaleMove, player_of
 
 PAGE = "friends/game.html"
+ENDING = "friends/_ending.html"
 PRESENCE_LINE = "friends/_presence.html"
 
 
@@ -220,6 +224,30 @@ def after_post(
     if getattr(request, "htmx", False) or error:
         return render_page(request, game, seat, error=error, notice=notice, status=status)
     return redirect(game)
+
+
+@require_safe
+@seated
+def replay(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+    """The finished game move by move, for either player, both fleets shown: the classic
+    replay's steps (``accounts.replays``). Before the end there is none."""
+    if game.status != FriendGame.Status.OVER or game.started_at is None:
+        raise Http404("only a finished game can be replayed")
+    step = requested_step(request, game.moves)
+    partial = only_the_step(request)
+    them = game.name_of(1 - seat)
+    ending = render_to_string(ENDING, {"game": game, "seat": seat, "them": them}, request)
+    view = game.replay_view(seat, step)
+    url = reverse("friend_replay", args=[game.token])
+    context = {
+        "game": game,
+        "them": them,
+        "info": info_for(game.rule_set),
+        **replay_step(view, step, game.moves, url=url, opponent=them, outcome=ending.strip()),
+        "oob": partial,
+    }
+    page = STEPS_TEMPLATE + "#step" if partial else "friends/replay.html"
+    return TemplateResponse(request, page, context)
 
 
 @require_POST

@@ -130,9 +130,13 @@ def shots_received(view: PlayerView) -> dict[Coordinate, tuple[bool, str | None]
     return said
 
 
-def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str]]:
+def describe_last_move(
+    view: PlayerView, opponent: str = ""
+) -> tuple[str, int | None, frozenset[str]]:
     """The last move of ``view.moves`` as a replay says it ("you fired at B7, hit.", "the
-    computer fired at C4, miss, and sank your Destroyer."), who made it, and its cells."""
+    computer fired at C4, miss, and sank your Destroyer."), who made it, and its cells.
+    With ``opponent``, the other side's shots are said under that name ("Bob fired at C4,
+    miss."): a game against a person."""
     if not view.moves:
         return "", None, frozenset()
     played = view.moves[-1]
@@ -152,11 +156,11 @@ def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str
             return text, played.player, labels
         own_at = {cell: ship.name for ship in view.fleet for cell in ship.cells}
         said = _report_on_own_fleet(rules, played.cells, shots_received(view), own_at)
-        text = gettext("round %(round)d: the computer fired at %(cells)s: %(report)s.") % {
-            "round": round_number,
-            "cells": each,
-            "report": said,
-        }
+        text = (
+            gettext("round %(round)d: %(name)s fired at %(cells)s: %(report)s.")
+            if opponent
+            else gettext("round %(round)d: the computer fired at %(cells)s: %(report)s.")
+        ) % {"round": round_number, "cells": each, "report": said, "name": opponent}
         return text, played.player, labels
     fired: dict[Coordinate, tuple[bool | None, str | None]]
     if mine:
@@ -199,17 +203,21 @@ def describe_last_move(view: PlayerView) -> tuple[str, int | None, frozenset[str
                 else gettext("their %(torpedo)s struck %(cell)s, %(outcome)s.")
             ) % {"torpedo": torpedo, "cell": cells[0], "outcome": outcome(cells[0])}
     elif len(cells) == 1:
-        said = (
-            gettext("you fired at %(cell)s, %(outcome)s.")
-            if mine
-            else gettext("the computer fired at %(cell)s, %(outcome)s.")
-        ) % {"cell": cells[0], "outcome": outcome(cells[0])}
+        if mine:
+            said = gettext("you fired at %(cell)s, %(outcome)s.")
+        elif opponent:
+            said = gettext("%(name)s fired at %(cell)s, %(outcome)s.")
+        else:
+            said = gettext("the computer fired at %(cell)s, %(outcome)s.")
+        said %= {"cell": cells[0], "outcome": outcome(cells[0]), "name": opponent}
     else:
-        said = (
-            gettext("you fired at %(each)s.")
-            if mine
-            else gettext("the computer fired at %(each)s.")
-        ) % {"each": each}
+        if mine:
+            said = gettext("you fired at %(each)s.")
+        elif opponent:
+            said = gettext("%(name)s fired at %(each)s.")
+        else:
+            said = gettext("the computer fired at %(each)s.")
+        said %= {"each": each, "name": opponent}
     return said, played.player, labels
 
 

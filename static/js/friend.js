@@ -1,5 +1,6 @@
-// A friend game's page: the Copy button of the invite link. (The live turns come from
-// htmx's SSE extension, the boards' keys and sounds from game.js.)
+// A friend game's page: the Copy button of the invite link, and the page's title following
+// the live part (the friend joins: "Place your fleet against Bob"). (The live turns come
+// from htmx's SSE extension, the boards' keys and sounds from game.js.)
 (function () {
   "use strict";
   function show() {
@@ -14,6 +15,10 @@
       if (said) said.hidden = false;
     });
   });
+  function retitle() {
+    const live = document.getElementById("live");
+    if (live && live.dataset.title && document.title !== live.dataset.title) document.title = live.dataset.title;
+  }
   document.addEventListener("DOMContentLoaded", show);
-  document.addEventListener("htmx:afterSettle", show);
+  document.addEventListener("htmx:afterSettle", () => { show(); retitle(); });
 })();

@@ -50,6 +50,8 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
     friend.get_by_role("button", name="Join the game").click()
     # The host's waiting page turns into placing by itself.
     expect(host.get_by_role("heading", name="Place your fleet")).to_be_visible(timeout=5000)
+    expect(host.get_by_role("heading", level=1)).to_have_text(re.compile("^Against Bob"))
+    expect(host).to_have_title("Place your fleet against Bob · Battleship")
 
     ready(host)
     expect(friend.get_by_text("Ann is ready and waiting for you.")).to_be_visible(timeout=5000)

@@ -1,17 +1,20 @@
 """Nothing either player is sent reveals where the other's unsunk ships lie: two friend
 games differing only in where one of the host's ships lies (never hit) look the same to
-the friend, byte for byte, under every rule set: pages, move answers and refusals."""
+the friend, byte for byte, under every rule set: pages, move answers, refusals and the
+events of the live stream."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
-from django.test import Client
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient, Client
 
 from battleship.classic import Board, Coordinate
+from battleship.classic.variants import VARIANTS
 from friends.models import FriendGame
-from games.rule_sets import OFFERED
 from tests.web.conftest import normalised
 from tests.web.friends_helpers import HX, joined
 
@@ -53,7 +56,7 @@ def same(one: str, other: str, games: list[FriendGame]) -> tuple[str, str]:
     return said[0], said[1]
 
 
-@pytest.mark.parametrize("rules", [info.name for info in OFFERED])
+@pytest.mark.parametrize("rules", list(VARIANTS))
 def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
     hosts, friends = [Client(), Client()], [Client(), Client()]
     probe = joined(Client(), Client(), rules)
@@ -105,4 +108,94 @@ def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
         ]
         assert refusals[0].status_code == refusals[1].status_code >= 400
         one, other = same(refusals[0].content.decode(), refusals[1].content.decode(), games)
+        assert one == other
+
+
+def twins(rules: str) -> tuple[list[Client], list[Client], list[FriendGame], frozenset[Coordinate]]:
+    """Two games under ``rules`` in play, the host's last ship elsewhere in the second."""
+    hosts, friends = [Client(), Client()], [Client(), Client()]
+    board, moved, hidden = twin_fleets(joined(Client(), Client(), rules))
+    games = [set_up(hosts[0], friends[0], rules, board), set_up(hosts[1], friends[1], rules, moved)]
+    return hosts, friends, games, hidden
+
+
+class Turns:
+    """Both games played alike, a turn at a time: the friend never fires at a cell of the
+    host's moved ship (either place), the host fires along the rows."""
+
+    def __init__(self, hosts, friends, games, hidden) -> None:
+        self.hosts, self.friends, self.games = hosts, friends, games
+        size = games[0].rule_set.board_size
+        every = [Coordinate(r, c) for r in range(size) for c in range(size)]
+        self.open_cells = [str(cell) for cell in every if cell not in hidden]
+        self.host_cells = [str(cell) for cell in every]
+        self.answers: list[tuple[str, str]] = []
+
+    def play_one(self) -> bool:
+        """One turn in both games; False when the game is over or out of cells."""
+        for game in self.games:
+            game.refresh_from_db()
+        if self.games[0].status != "playing":
+            return False
+        view = self.games[0].view(1)
+        shots = (
+            view.shots_left_in_turn if view.my_turn else self.games[0].view(0).shots_left_in_turn
+        )
+        cells = self.open_cells if view.my_turn else self.host_cells
+        if len(cells) < shots:
+            return False
+        chosen = " ".join(cells[:shots])
+        del cells[:shots]
+        players = self.friends if view.my_turn else self.hosts
+        answers = [
+            players[i].post(
+                f"/friend/{g.token}/shots", {"cell": chosen, "move": g.moves}, headers=HX
+            )
+            for i, g in enumerate(self.games)
+        ]
+        assert [a.status_code for a in answers] == [200, 200], answers[0].content[:300]
+        if view.my_turn:
+            self.answers.append(same(*(a.content.decode() for a in answers), self.games))
+        return True
+
+
+async def next_event(stream) -> str:
+    chunk = await asyncio.wait_for(anext(stream), 10)
+    return chunk.decode() if isinstance(chunk, bytes) else chunk
+
+
+@pytest.mark.parametrize("rules", list(VARIANTS))
+def test_the_friends_live_events_cannot_tell_where_the_hosts_unsunk_ship_lies(
+    transactional_db, settings, rules
+):
+    settings.FRIEND_KEEPALIVE_SECONDS = 30  # no keep-alive comment among the events read
+    hosts, friends, games, hidden = twins(rules)
+    turns = Turns(hosts, friends, games, hidden)
+
+    async def watch() -> list[list[str]]:
+        streams = []
+        for client, game in zip(friends, games, strict=True):
+            reading = AsyncClient()
+            reading.cookies = client.cookies
+            response = await reading.get(f"/friend/{game.token}/events")
+            assert response.status_code == 200
+            streams.append(aiter(response.streaming_content))
+        said = [[await next_event(stream)] for stream in streams]  # the state on connect
+        for _turn in range(6):
+            if not await sync_to_async(turns.play_one)():
+                break
+            for events, stream in zip(said, streams, strict=True):
+                events.append(await next_event(stream))
+        for stream in streams:
+            await stream.aclose()
+        return said
+
+    said = async_to_sync(watch)()
+    assert said[0][0].startswith("retry: 1000\nevent: state\nid: 0\n")
+    assert len(said[0]) >= 5, "fewer turns played than the test means to compare"
+    assert all(event.startswith("event: state\nid: ") for event in said[0][1:])
+    for events in zip(said[0], said[1], strict=True):
+        one, other = same(*events, games)
+        assert one == other
+    for one, other in turns.answers:  # the friend's own moves' answers, too
         assert one == other

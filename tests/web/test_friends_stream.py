@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, Client
 
-from tests.web.friends_helpers import players, started
+from tests.web.friends_helpers import invite, players, started
 
 
 @pytest.fixture
@@ -67,3 +67,37 @@ def test_a_third_person_gets_no_stream(db):
         return (await AsyncClient().get(f"/friend/{game.token}/events")).status_code
 
     assert async_to_sync(look)() == 403
+
+
+def test_the_hosts_waiting_page_turns_to_placing_with_the_friends_name_when_they_join(
+    transactional_db, quiet
+):
+    host, friend = Client(), Client()
+    game = invite(host, name="Ann")
+    waiting = host.get(game.get_absolute_url()).content.decode()
+    assert "<title>Waiting for your friend · Battleship</title>" in waiting
+    assert '<h1 id="game-heading">Play a friend</h1>' in waiting
+
+    async def watch() -> list[str]:
+        response = await reader(host).get(f"/friend/{game.token}/events")
+        stream = aiter(response.streaming_content)
+        said = [await next_event(stream)]
+        joining = sync_to_async(friend.post)
+        assert (await joining(f"/friend/{game.token}/join", {"name": "Bob"})).status_code == 302
+        said.append(await next_event(stream))
+        await stream.aclose()
+        return said
+
+    first, joined = async_to_sync(watch)()
+    assert "Waiting for your friend to open the link." in first
+    assert joined.startswith("event: state\n")
+    # The page's heading (outside the live part) is swapped in by the event, and its title
+    # follows the live part's (static/js/friend.js).
+    assert 'data-title="Place your fleet against Bob · Battleship"' in joined
+    assert '<h1 id="game-heading" hx-swap-oob="true">Against Bob</h1>' in joined
+    assert "Place your fleet" in joined
+    assert "Send this link to your friend" not in joined
+    # A reload shows the same.
+    page = host.get(game.get_absolute_url()).content.decode()
+    assert "<title>Place your fleet against Bob · Battleship</title>" in page
+    assert '<h1 id="game-heading">Against Bob</h1>' in page
