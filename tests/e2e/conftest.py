@@ -38,6 +38,20 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # The page's turn is played back over some 700 ms (your shot, a beat, theirs: static/js/
+    # turn.js) and shots splash: the tests wait for the end of each. Reduced motion, which
+    # the site honours, shows the end at once; the tests of the motion itself ask for it
+    # back with @pytest.mark.browser_context_args(reduced_motion="no-preference").
+    return {**browser_context_args, "reduced_motion": "reduce"}
+
+
+MOTION = pytest.mark.browser_context_args(reduced_motion="no-preference")
+"""For a test of the motion itself: the page as it plays for everyone who has not asked
+their system for reduced motion."""
+
+
 @pytest.fixture
 def console_errors(page):
     """Every console error and uncaught exception in the page; a test ends by checking none."""

@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import MOTION
 from tests.e2e.test_browser_game import cell, choose_opponent, start_shuffled
 from tests.e2e.tour import LONG_NAME, records
 from tests.web.conftest import PASSWORD
@@ -113,6 +114,7 @@ def splash(page: Page, label: str) -> str:
     return cell(page, "Enemy", label).evaluate("b => getComputedStyle(b, '::after').animationName")
 
 
+@MOTION
 def test_a_shot_splashes_unless_motion_is_reduced(live_server, page: Page):
     start_shuffled(page, live_server.url)
     cell(page, "Enemy", "B2").click()

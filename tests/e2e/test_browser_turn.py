@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.e2e.conftest import unexpected
+from tests.e2e.conftest import MOTION, unexpected
 from tests.e2e.test_browser_rule_sets import cell, start
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE
@@ -113,7 +113,9 @@ def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
     assert max(abs(t - top) for t in tops) <= 4, (top, tops)
     expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()
     expect(page.locator("#turn")).to_have_attribute("data-sound", "won")
-    page.wait_for_timeout(600)  # the card has come in (axe reads colours mid-fade otherwise)
+    # The card has come in (axe reads colours mid-fade otherwise; under reduced motion, the
+    # tests' default, it is there at once).
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     assert check(page, axe_source) == []
     # Play again: the same opponent and rules, straight to placement.
     page.get_by_role("button", name="Play again").click()
@@ -188,6 +190,7 @@ def test_a_whole_special_weapons_game_keeps_the_board_and_the_fire_button_in_pla
     assert unexpected(console_errors) == []
 
 
+@MOTION
 def test_the_computers_reply_is_shown_after_yours_with_a_cue_between(
     live_server, page: Page, console_errors
 ):
