@@ -6,9 +6,10 @@ node_modules/); the test puts it into each page itself, the site never loads it.
 """
 
 import json
+import weakref
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 from tests.e2e.conftest import unexpected
 from tests.e2e.tour import AXE, tour
@@ -35,12 +36,20 @@ def axe_source() -> str:
     return AXE.read_text()
 
 
+# The contexts axe-core is put into each new page of, by the browser itself: sent once over
+# the DevTools protocol instead of once a page (550 kB each time).
+_PRELOADED: "weakref.WeakSet[BrowserContext]" = weakref.WeakSet()
+
+
 def check(page: Page, axe_source: str) -> list[str]:
     problems = []
     # Evaluated by the test over the DevTools protocol: the page's content security policy,
     # which allows no script but the site's own files, does not apply to it.
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.evaluate(axe_source)
+        if page.context not in _PRELOADED:
+            page.context.add_init_script(axe_source)
+            _PRELOADED.add(page.context)
     for violation in page.evaluate(AXE_RUN):
         problems.append(f"axe {violation['id']} ({violation['help']}): {violation['nodes']}")
     overflow = page.evaluate(
