@@ -9,6 +9,9 @@ PORT ?= 8000
 TEST_PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 # The test runs' workers (pytest-xdist): one a core, each test file on one of them.
 PARALLEL ?= -n $(shell nproc) --dist loadfile
+# The browser tests build nothing per module: each test goes to whichever worker is free,
+# the longest first (tests/e2e/conftest.py orders them), so neither waits on the other's file.
+BROWSER_PARALLEL ?= -n $(shell nproc) --dist load
 
 .PHONY: run dev serve secret-key test browser java gettext translations loadtest loadcost faulttest outagetest friendbench clean
 
@@ -120,7 +123,7 @@ test: $(VENV)/.installed-dev browser java node_modules/.installed gettext
 	@# databases), then the browser tests, once, in processes of their own: Playwright's
 	@# event loop stays in its thread, where Django would refuse to run an async view.
 	$(BIN)/python -m pytest tests/web tests/http $(PARALLEL)
-	$(BIN)/python -m pytest tests/e2e $(PARALLEL)
+	$(BIN)/python -m pytest tests/e2e $(BROWSER_PARALLEL)
 	@# The site's tests again on PostgreSQL, when one is reachable.
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(TEST_PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
 		echo "PostgreSQL at $(TEST_PG_URL): the site's tests again on it"; \

@@ -3,6 +3,7 @@
 import os
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,38 @@ from tests.site_fixtures import (  # noqa: F401
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+# The files whose tests take longest, longest first (a run's --durations): run first, so that
+# the workers (make test: -n 2 --dist load) end together instead of one waiting on a long
+# test picked up last. Files not named run after them, in the usual order.
+LONGEST_FIRST = [
+    "test_every_page_is_clean.py",
+    "test_browser_turn.py",
+    "test_browser_sector.py",
+    "test_browser_friend.py",
+    "test_browser_languages.py",
+    "test_browser_sector_look.py",
+    "test_browser_five_shot.py",
+    "test_browser_coach.py",
+    "test_browser_daily.py",
+    "test_browser_sector_commitment.py",
+    "test_browser_accounts.py",
+    "test_browser_commitment.py",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    places = [i for i, item in enumerate(items) if item.path.parent == here]
+
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    # Stable: each file's own order is kept; tests elsewhere keep their places.
+    for place, item in zip(places, sorted((items[i] for i in places), key=rank), strict=True):
+        items[place] = item
 
 
 @pytest.fixture(scope="session")
@@ -36,6 +69,20 @@ def browser_type_launch_args(browser_type_launch_args):
             "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # The page's turn is played back over some 700 ms (your shot, a beat, theirs: static/js/
+    # turn.js) and shots splash: the tests wait for the end of each. Reduced motion, which
+    # the site honours, shows the end at once; the tests of the motion itself ask for it
+    # back with @pytest.mark.browser_context_args(reduced_motion="no-preference").
+    return {**browser_context_args, "reduced_motion": "reduce"}
+
+
+MOTION = pytest.mark.browser_context_args(reduced_motion="no-preference")
+"""For a test of the motion itself: the page as it plays for everyone who has not asked
+their system for reduced motion."""
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ width and a phone's: keyboard and mouse, axe-core clean, no sideways scroll."""
 
 import os
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,14 @@ from tests.e2e.tour import AXE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path(os.environ.get("DAILY_SCREENSHOTS", Path(tempfile.gettempdir(), "daily-screenshots")))
+# Set to a folder to keep a picture of each state (as the coach's test does).
+SHOTS = os.environ.get("DAILY_SCREENSHOTS")
+
+
+def picture(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=Path(SHOTS) / name, full_page=True, caret="initial")
 
 
 def cell(page: Page, label: str):
@@ -33,14 +39,13 @@ def cell(page: Page, label: str):
 @pytest.mark.parametrize(("width", "height"), [(1280, 900), (375, 800)])
 def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors, width, height):
     axe = AXE.read_text()
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": width, "height": height})
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Play today's challenge").click()
     expect(page.get_by_role("heading", name=re.compile("^Daily challenge"))).to_be_visible()
     page.wait_for_load_state("load")
     assert check(page, axe) == []
-    page.screenshot(path=SHOTS / f"daily-start-{width}.png", full_page=True, caret="initial")
+    picture(page, f"daily-start-{width}.png")
 
     # The test knows the fleet (the server's own helper); a player would not.
     ships = [str(c) for ship in day_board(today()).ships for c in ship.cells]
@@ -55,7 +60,7 @@ def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors,
     page.get_by_label("Fire at").press("Enter")
     expect(page.get_by_role("status")).to_contain_text(f"{ships[0]}: hit")
     assert check(page, axe) == []
-    page.screenshot(path=SHOTS / f"daily-playing-{width}.png", full_page=True, caret="initial")
+    picture(page, f"daily-playing-{width}.png")
 
     # Nothing of the fleet is on the page before the end.
     html = page.content()
@@ -76,7 +81,7 @@ def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors,
     expect(page.get_by_role("table", name="The Admiral's shots")).to_be_visible()
     expect(page.get_by_role("heading", name="Everyone's shots today")).to_be_visible()
     assert check(page, axe) == []
-    page.screenshot(path=SHOTS / f"daily-finished-{width}.png", full_page=True, caret="initial")
+    picture(page, f"daily-finished-{width}.png")
 
     # Reloaded, it is the same result; another shot is refused.
     page.reload()

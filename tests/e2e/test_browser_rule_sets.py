@@ -1,12 +1,14 @@
 """Salvo and special weapons played to the end in real Chromium, by clicking and by typed
 cells, on a desktop and on a phone-sized screen."""
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game, Shot
+from games.rule_sets import OFFERED
 from tests.e2e.conftest import unexpected
 from tests.web.conftest import COMPUTER_FLEET, fleet_cells, set_fleet
 
@@ -22,21 +24,30 @@ def cell(page: Page, label: str):
 
 
 def start(page: Page, base: str, rules_title: str) -> Game:
+    """A game against the Recruit under the rules titled, begun with the person's fleet placed
+    at random and the enemy's known (so that the test can aim), its page freshly loaded.
+
+    Made by the requests the new-game and placing pages send, through the page's own cookies
+    and CSRF token, not by clicking them: the tests that use it play, and placing by clicking
+    has tests of its own (test_browser_game.py, test_browser_placing.py, test_browser_start.py).
+    """
+    rules = next(info.name for info in OFFERED if info.title == rules_title)
     page.goto(base + "/games/new")
-    page.get_by_label(re.compile("Recruit")).check()
-    page.get_by_label(re.compile(f"^{rules_title}")).check()
-    page.get_by_role("button", name="Place your fleet").click()
-    expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible()
-    page.wait_for_load_state("load")
-    game = Game.objects.get(pk=page.url.rstrip("/").split("/")[-1])
-    page.get_by_role("button", name="Shuffle").click()
-    expect(page.get_by_role("status")).to_contain_text("Fleet placed at random")
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
+    token = json.loads(page.locator("body").get_attribute("hx-headers"))["X-CSRFToken"]
+    made = page.request.post(
+        base + "/games/", form={"csrfmiddlewaretoken": token, "level": "1", "rules": rules}
+    )
+    assert made.ok, made.status
+    game = Game.objects.get(pk=made.url.rstrip("/").split("/")[-1])
+    for step in ("shuffle", "start"):
+        sent = page.request.post(base + f"/games/{game.pk}/{step}", headers={"X-CSRFToken": token})
+        assert sent.ok, (step, sent.status)
     game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING
     set_fleet(game, 1, COMPUTER_FLEET)  # a known enemy fleet, so the test can aim
-    page.reload()
+    page.goto(base + game.get_absolute_url())
     page.wait_for_load_state("load")
+    expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
     return game
 
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.e2e.conftest import unexpected
+from tests.e2e.conftest import MOTION, unexpected
 from tests.e2e.test_browser_rule_sets import cell, start
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE
@@ -116,7 +116,9 @@ def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
     # The end is brought into sight, with Play again in the window.
     assert in_window(page, ".outcome button.primary")
     expect(page.locator("#turn")).to_have_attribute("data-sound", "won")
-    page.wait_for_timeout(600)  # the card has come in (axe reads colours mid-fade otherwise)
+    # The card has come in (axe reads colours mid-fade otherwise; under reduced motion, the
+    # tests' default, it is there at once).
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     assert check(page, axe_source) == []
     # Play again: the same opponent and rules, straight to placement.
     page.get_by_role("button", name="Play again").click()
@@ -194,6 +196,7 @@ def test_a_whole_special_weapons_game_keeps_the_board_and_the_fire_button_in_pla
     assert unexpected(console_errors) == []
 
 
+@MOTION
 def test_the_computers_reply_is_shown_after_yours_with_a_cue_between(
     live_server, page: Page, console_errors
 ):
