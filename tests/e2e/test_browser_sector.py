@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from battleship.sector import Placement
 from sector.models import SectorBattle
-from tests.e2e.conftest import unexpected
+from tests.e2e.conftest import MOTION, unexpected
 from tests.e2e.test_browser_turn import LISTEN, settled
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE
@@ -51,6 +51,7 @@ def axe_source() -> str:
     return AXE.read_text()
 
 
+@MOTION  # it checks the turn played back in order: yours, a beat, the cue, theirs
 @pytest.mark.parametrize(("width", "height"), [(1280, 900), (375, 800)])
 def test_a_whole_sector_battle_in_the_browser(
     live_server, page: Page, console_errors, axe_source, width, height
