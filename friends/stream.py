@@ -26,6 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+from redis.exceptions import RedisError
 
 from friends import events as nudges
 from friends import presence
@@ -45,17 +46,38 @@ def event(name: str, data: str, move: int) -> str:
 def _state(request: HttpRequest, token: str, seat: int) -> tuple[str, int, bool, str]:
     """The live part of the page, the move number, whether the game goes on, and the line
     saying whether the other player is here (the same line the live part holds)."""
+    html, move, live, said, _ = _state_and_here(request, token, seat)
+    return html, move, live, said
+
+
+def _state_and_here(
+    request: HttpRequest, token: str, seat: int
+) -> tuple[str, int, bool, str, bool | None]:
+    """``_state``, and whether the other player was here then (None: not known)."""
     game = FriendGame.objects.get(token=token)
     game.expire_if_due()
     context = context_for(game, seat, oob=True)
     html = render_to_string(PAGE + "#live", context, request=request)
-    here = render_to_string(PRESENCE_LINE, context, request=request)
-    return html, game.moves, not game.is_over, here
+    said = render_to_string(PRESENCE_LINE, context, request=request)
+    return html, game.moves, not game.is_over, said, context.get("them_here")
 
 
 def _presence(request: HttpRequest, token: str, seat: int) -> str:
     game = FriendGame.objects.get(token=token)
     return render_to_string(PRESENCE_LINE, presence_context(game, seat), request=request)
+
+
+def _presence_if_changed(
+    request: HttpRequest, token: str, seat: int, known: bool | None
+) -> tuple[str | None, bool | None]:
+    """Whether the other player is here (Redis alone), and the line saying so only when
+    that changed since ``known``: an idle stream's keep-alives read no database."""
+    here: bool | None = None
+    with contextlib.suppress(RedisError):
+        here = presence.is_here(token, 1 - seat)
+    if here == known:
+        return None, known
+    return _presence(request, token, seat), here
 
 
 def _leave(token: str, seat: int, connection: str) -> None:
@@ -100,14 +122,14 @@ def _let_the_request_thread_go() -> None:
 
 async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[str]:
     _let_the_request_thread_go()
-    state, here = _off_thread(_state), _off_thread(_presence)
+    state, here = _off_thread(_state_and_here), _off_thread(_presence_if_changed)
     connection = ""
     closed = True  # until the loop ends by itself: a stream cut off is a player gone
     try:
         # Listening before the state is read: a move made meanwhile is sent after it.
         async with nudges.Listening(token) as changed:
             connection = await _off_thread(_arrive)(token, seat)
-            html, move, live, said = await state(request, token, seat)
+            html, move, live, said, known = await state(request, token, seat)
             yield "retry: 1000\n" + event("state", html, move)
             keepalive = settings.FRIEND_KEEPALIVE_SECONDS
             ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
@@ -122,11 +144,11 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
                 if nudges.GONE in nudged:
                     break  # no more nudges: the browser reconnects and is sent the state
                 if nudged - {nudges.PRESENCE}:
-                    html, move, live, said = await state(request, token, seat)
+                    html, move, live, said, known = await state(request, token, seat)
                     yield event("state", html, move)
                 elif nudged or time.monotonic() - renewed >= keepalive:
-                    now = await here(request, token, seat)
-                    if now != said:
+                    now, known = await here(request, token, seat, known)
+                    if now is not None and now != said:
                         said = now
                         yield event("presence", now, move)
                 if time.monotonic() - renewed >= keepalive:
