@@ -20,9 +20,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 from collections import Counter
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 AGAIN = -2  # the subscription was renewed after a lost connection: read the state again
 GONE = -3  # the subscription is lost: the stream ends (the browser reconnects)
@@ -119,6 +122,7 @@ class Hub:
         except asyncio.CancelledError:
             raise
         except Exception:  # Redis gone for longer than redis-py's retries
+            log.warning("friend events: the Redis subscription is lost", exc_info=True)
             for inboxes in self.inboxes.values():
                 for inbox in inboxes:
                     inbox.put_nowait(GONE)
