@@ -77,7 +77,8 @@ def test_idle_streams_hold_no_thread_or_database_connection_and_share_one_subscr
 
         # Eighty streams open: a thread each (reading them here) but not in the server.
         assert status(pid, "Threads") < threads_before + 10
-        assert database_connections(database) == connections_before
+        # None more than before (those of the requests that started the games may close).
+        assert database_connections(database) <= connections_before
         channels = [CHANNEL.format(url.strip("/").rsplit("/", 1)[-1]) for url in urls]
         assert [count for _, count in spy.pubsub_numsub(*channels)] == [1, 1]
         named = [c for c in spy.client_list() if c["name"] == f"battleship-friend-events-{pid}"]
