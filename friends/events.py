@@ -14,13 +14,16 @@ import contextlib
 import json
 import queue
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
 
+from friends import subscriptions
+
 CHANNEL = "friend:{}"
 PRESENCE = -1  # the nudge that a player came or went (``friends.presence``), not a move
+AGAIN, GONE = subscriptions.AGAIN, subscriptions.GONE
 
 
 def _redis_url() -> str:
@@ -48,23 +51,6 @@ def _publish_here(token: str, move: int) -> None:
             loop.call_soon_threadsafe(stream.put_nowait, move)
 
 
-async def _listen_here(token: str, subscribed: asyncio.Event) -> AsyncIterator[int]:
-    queue: asyncio.Queue[int] = asyncio.Queue()
-    entry = (asyncio.get_running_loop(), queue)
-    with _lock:
-        _listeners.setdefault(token, set()).add(entry)
-    subscribed.set()
-    try:
-        while True:
-            yield await queue.get()
-    finally:
-        with _lock:
-            listeners = _listeners.get(token, set())
-            listeners.discard(entry)
-            if not listeners:
-                _listeners.pop(token, None)
-
-
 # -- between processes: Redis ----------------------------------------------------------
 
 
@@ -77,37 +63,64 @@ def publish(token: str, move: int) -> None:
         return
     import redis
 
-    timeout = settings.REDIS_TIMEOUT
-    client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
-    try:
-        client.publish(CHANNEL.format(token), json.dumps({"move": move}))
-    except redis.RedisError:
-        pass  # a nudge lost: the other player's next connect or move brings the state
-    finally:
-        client.close()
+    # A nudge lost (Redis away): the other player's next connect or move brings the state.
+    with contextlib.suppress(redis.RedisError):
+        _publisher(url).publish(CHANNEL.format(token), json.dumps({"move": move}))
 
 
-async def listen(token: str, subscribed: asyncio.Event) -> AsyncIterator[int]:
-    """The move numbers game ``token`` reaches, as they come, for as long as it is read;
-    ``subscribed`` is set once nothing published after it can be missed."""
-    url = _redis_url()
-    if not url:
-        async for move in _listen_here(token, subscribed):
-            yield move
-        return
-    import redis.asyncio as aioredis
+_publishers: dict[str, Any] = {}
 
-    client: Any = aioredis.Redis.from_url(url)
-    pubsub = client.pubsub()
-    await pubsub.subscribe(CHANNEL.format(token))
-    subscribed.set()
-    try:
-        async for message in pubsub.listen():
-            if message.get("type") == "message":
-                yield int(json.loads(message["data"])["move"])
-    finally:
-        await pubsub.aclose()
-        await client.aclose()
+
+def _publisher(url: str) -> Any:
+    """One client (its pool of connections) per Redis and process, not a connect per move:
+    redis-py's pool notices a fork and starts afresh in the child."""
+    client = _publishers.get(url)
+    if client is None:
+        import redis
+
+        timeout = settings.REDIS_TIMEOUT
+        client = _publishers[url] = redis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout
+        )
+    return client
+
+
+class Listening:
+    """A queue of the move numbers game ``token`` reaches from now on (``PRESENCE`` when a
+    player came or went, ``AGAIN`` and ``GONE`` from ``friends.subscriptions``), for the
+    block's life; once it is handed over, nothing published can be missed. Through Redis,
+    every stream of the process shares one subscription (``friends.subscriptions``).
+
+    A class, not a generator: a stream dropped at a ``yield`` is finalized as one generator,
+    its ``finally`` leaving the channel, not as two racing each other's finalizers."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        self.url = _redis_url()
+        self.hub: subscriptions.Hub | None = None
+        self.inbox: asyncio.Queue[int] = asyncio.Queue()
+        self.entry: tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]] | None = None
+
+    async def __aenter__(self) -> asyncio.Queue[int]:
+        if self.url:
+            self.hub = subscriptions.hub(self.url, settings.REDIS_TIMEOUT)
+            self.inbox = await self.hub.join(CHANNEL.format(self.token))
+            return self.inbox
+        self.entry = (asyncio.get_running_loop(), self.inbox)
+        with _lock:
+            _listeners.setdefault(self.token, set()).add(self.entry)
+        return self.inbox
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self.hub is not None:
+            await self.hub.leave(CHANNEL.format(self.token), self.inbox)
+            return
+        with _lock:
+            listeners = _listeners.get(self.token, set())
+            if self.entry is not None:
+                listeners.discard(self.entry)
+            if not listeners:
+                _listeners.pop(self.token, None)
 
 
 class Waiting:

@@ -15,21 +15,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any, ParamSpec, TypeVar
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+from redis.exceptions import RedisError
 
 from friends import events as nudges
 from friends import presence
 from friends.models import FriendGame
 from friends.views import PAGE, PRESENCE_LINE, context_for, presence_context
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def event(name: str, data: str, move: int) -> str:
@@ -41,17 +46,38 @@ def event(name: str, data: str, move: int) -> str:
 def _state(request: HttpRequest, token: str, seat: int) -> tuple[str, int, bool, str]:
     """The live part of the page, the move number, whether the game goes on, and the line
     saying whether the other player is here (the same line the live part holds)."""
+    html, move, live, said, _ = _state_and_here(request, token, seat)
+    return html, move, live, said
+
+
+def _state_and_here(
+    request: HttpRequest, token: str, seat: int
+) -> tuple[str, int, bool, str, bool | None]:
+    """``_state``, and whether the other player was here then (None: not known)."""
     game = FriendGame.objects.get(token=token)
     game.expire_if_due()
     context = context_for(game, seat, oob=True)
     html = render_to_string(PAGE + "#live", context, request=request)
-    here = render_to_string(PRESENCE_LINE, context, request=request)
-    return html, game.moves, not game.is_over, here
+    said = render_to_string(PRESENCE_LINE, context, request=request)
+    return html, game.moves, not game.is_over, said, context.get("them_here")
 
 
 def _presence(request: HttpRequest, token: str, seat: int) -> str:
     game = FriendGame.objects.get(token=token)
     return render_to_string(PRESENCE_LINE, presence_context(game, seat), request=request)
+
+
+def _presence_if_changed(
+    request: HttpRequest, token: str, seat: int, known: bool | None
+) -> tuple[str | None, bool | None]:
+    """Whether the other player is here (Redis alone), and the line saying so only when
+    that changed since ``known``: an idle stream's keep-alives read no database."""
+    here: bool | None = None
+    with contextlib.suppress(RedisError):
+        here = presence.is_here(token, 1 - seat)
+    if here == known:
+        return None, known
+    return _presence(request, token, seat), here
 
 
 def _leave(token: str, seat: int, connection: str) -> None:
@@ -67,54 +93,73 @@ def _arrive(token: str, seat: int) -> str:
     return connection
 
 
+def _off_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``function`` run in the event loop's shared pool of threads, which closes its
+    database connections when done: an idle stream holds neither a thread nor a connection
+    (under uvicorn, a thread-sensitive call would run in the request's own thread, kept for
+    the stream's whole life, with its connection)."""
+
+    def closing(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return sync_to_async(closing, thread_sensitive=False)
+
+
+def _let_the_request_thread_go() -> None:
+    """End the thread Django's ASGI handler keeps for this request's thread-sensitive calls
+    (its middleware ran there): a stream makes none, and would otherwise hold that thread
+    until it closes. Should one come after all, asgiref makes a new thread for it."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    if context is None:
+        return
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
 async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[str]:
-    state, here = sync_to_async(_state), sync_to_async(_presence)
-    changed: asyncio.Queue[int] = asyncio.Queue()
-    subscribed = asyncio.Event()
-
-    async def pump() -> None:
-        async for move in nudges.listen(token, subscribed):
-            changed.put_nowait(move)
-
-    listener = asyncio.create_task(pump())
+    _let_the_request_thread_go()
+    state, here = _off_thread(_state_and_here), _off_thread(_presence_if_changed)
     connection = ""
     closed = True  # until the loop ends by itself: a stream cut off is a player gone
     try:
         # Listening before the state is read: a move made meanwhile is sent after it.
-        await asyncio.wait_for(subscribed.wait(), settings.REDIS_TIMEOUT)
-        connection = await sync_to_async(_arrive)(token, seat)
-        html, move, live, said = await state(request, token, seat)
-        yield "retry: 1000\n" + event("state", html, move)
-        keepalive = settings.FRIEND_KEEPALIVE_SECONDS
-        ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
-        renewed = time.monotonic()
-        while live and time.monotonic() < ends:
-            try:
-                nudged = {await asyncio.wait_for(changed.get(), keepalive)}
-            except TimeoutError:
-                nudged = set()
-            while not changed.empty():  # several nudges at once: one state says them all
-                nudged.add(changed.get_nowait())
-            if nudged - {nudges.PRESENCE}:
-                html, move, live, said = await state(request, token, seat)
-                yield event("state", html, move)
-            elif nudged or time.monotonic() - renewed >= keepalive:
-                now = await here(request, token, seat)
-                if now != said:
-                    said = now
-                    yield event("presence", now, move)
-            if time.monotonic() - renewed >= keepalive:
-                renewed = time.monotonic()
-                await sync_to_async(presence.renew)(token, seat, connection)
-                if not nudged:
-                    yield ": keep-alive\n\n"
+        async with nudges.Listening(token) as changed:
+            connection = await _off_thread(_arrive)(token, seat)
+            html, move, live, said, known = await state(request, token, seat)
+            yield "retry: 1000\n" + event("state", html, move)
+            keepalive = settings.FRIEND_KEEPALIVE_SECONDS
+            ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
+            renewed = time.monotonic()
+            while live and time.monotonic() < ends:
+                try:
+                    nudged = {await asyncio.wait_for(changed.get(), keepalive)}
+                except TimeoutError:
+                    nudged = set()
+                while not changed.empty():  # several nudges at once: one state says them all
+                    nudged.add(changed.get_nowait())
+                if nudges.GONE in nudged:
+                    break  # no more nudges: the browser reconnects and is sent the state
+                if nudged - {nudges.PRESENCE}:
+                    html, move, live, said, known = await state(request, token, seat)
+                    yield event("state", html, move)
+                elif nudged or time.monotonic() - renewed >= keepalive:
+                    now, known = await here(request, token, seat, known)
+                    if now is not None and now != said:
+                        said = now
+                        yield event("presence", now, move)
+                if time.monotonic() - renewed >= keepalive:
+                    renewed = time.monotonic()
+                    await _off_thread(presence.renew)(token, seat, connection)
+                    if not nudged:
+                        yield ": keep-alive\n\n"
         closed = False
     finally:
-        listener.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await listener
         if connection and closed:
-            await sync_to_async(_leave)(token, seat, connection)
+            await _off_thread(_leave)(token, seat, connection)
 
 
 def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator[str]:
@@ -153,21 +198,31 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
             _leave(token, seat, connection)
 
 
+def _seat(request: HttpRequest, token: str) -> int | None:
+    """The request's seat in game ``token`` (404 for no such game). Redis away: the
+    outage's 503 now, not a stream cut off after its first line."""
+    game = FriendGame.objects.filter(token=token).first()
+    if game is None:
+        raise Http404("there is no such game")
+    seat = game.seat_of(request)
+    if seat is not None:
+        presence.is_here(token, 1 - seat)
+    return seat
+
+
 @require_safe
 @never_cache
 async def events(request: HttpRequest, token: str) -> HttpResponse | StreamingHttpResponse:
     """The event stream of one of the game's two players; anyone else gets a 403."""
-    game = await FriendGame.objects.filter(token=token).afirst()
-    if game is None:
-        raise Http404("there is no such game")
-    seat = await sync_to_async(game.seat_of)(request)
+    # Under ASGI off the request's thread; a WSGI request (runserver, the test server) is
+    # served in a thread of its own already, and its stream keeps to it.
+    asgi = isinstance(request, ASGIRequest)
+    seat = await (_off_thread(_seat) if asgi else sync_to_async(_seat))(request, token)
     if seat is None:
         return HttpResponse("not a player of this game", status=403, content_type="text/plain")
-    # Redis away: the outage's 503 now, not a stream cut off after its first line.
-    await sync_to_async(presence.is_here)(token, 1 - seat)
     if request.method == "HEAD":
         return HttpResponse(content_type="text/event-stream")
-    if isinstance(request, ASGIRequest):
+    if asgi:
         stream: Any = _stream(request, token, seat)
     else:
         stream = _stream_in_a_thread(request, token, seat)

@@ -59,7 +59,8 @@ def test_it_sends_the_whole_state_first_then_each_move_of_the_other(transactiona
     assert "The game is over" in over
 
 
-def test_a_third_person_gets_no_stream(db):
+def test_a_third_person_gets_no_stream(transactional_db):
+    # (committed: the stream reads the game in a thread and connection of its own)
     host, friend = Client(), Client()
     game = started(host, friend)
 
