@@ -211,47 +211,16 @@ def migrated_sqlite_copy(env: dict[str, str], path: Path) -> None:
     shutil.copyfile(_migrated_sqlite[0], path)
 
 
-_migrated_postgres: list[str] = []
-
-
-def migrated_postgres_copy(env: dict[str, str], database: str) -> bool:
-    """An empty PostgreSQL database made again as a copy of one migrated once a process
-    (``CREATE DATABASE ... TEMPLATE``); False, and nothing done, when it holds tables."""
-    import psycopg
-
-    with psycopg.connect(database) as connection:
-        tables = connection.execute(
-            "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
-        ).fetchone()
-    if tables != (0,):
-        return False
-    if not _migrated_postgres:
-        template = f"battleship_template_{os.getpid()}"
-        subprocess.run(  # our own manage.py
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-            cwd=ROOT,
-            env={**env, "DATABASE_URL": fresh_postgres_database(template)},
-            check=True,
-        )
-        atexit.register(drop_postgres_database, template)
-        _migrated_postgres[:] = [template]
-    name = urlsplit(database).path.lstrip("/")
-    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_migrated_postgres[0]}"')
-    return True
-
-
 def migrated_copy(env: dict[str, str], database: str) -> bool:
-    """A new database (a SQLite file not there yet, an empty PostgreSQL database) made as a
-    copy of one migrated once a process; False, and nothing done, for any other."""
+    """A new SQLite file made as a copy of one migrated once a process; False, and nothing
+    done, for any other database (PostgreSQL is migrated each time)."""
     if database.startswith("sqlite:///"):
         path = Path(database.removeprefix("sqlite:///"))
         if path.exists():
             return False
         migrated_sqlite_copy(env, path)
         return True
-    return database.startswith("postgres") and migrated_postgres_copy(env, database)
+    return False
 
 
 def start_server(
