@@ -41,6 +41,19 @@ def fleet_cells(fleet):
     return [str(cell) for ship in board.ships for cell in ship.cells]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _passwords_hashed_fast():
+    """Passwords hashed with MD5 in these tests, as Django's own test advice has it: the
+    site's PBKDF2 (a million rounds, about a third of a second a hash on purpose) made every
+    account a test makes, and every login it posts, cost that. What a test checks of a
+    password (accepted, refused, changed, limited) does not depend on the hash. The HTTP
+    tests' servers run the production settings, PBKDF2 included."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture
 def steady_rate_clock(monkeypatch):
     """django-ratelimit counts in fixed windows of the clock: a test of an "n a minute" limit
