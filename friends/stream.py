@@ -135,8 +135,12 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
             ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
             renewed = time.monotonic()
             while live and time.monotonic() < ends:
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancellation
+                # that comes as the nudge does (a tab closed as the other player moves), and
+                # the stream of a closed tab would live on, subscribed, to its time limit.
                 try:
-                    nudged = {await asyncio.wait_for(changed.get(), keepalive)}
+                    async with asyncio.timeout(keepalive):
+                        nudged = {await changed.get()}
                 except TimeoutError:
                     nudged = set()
                 while not changed.empty():  # several nudges at once: one state says them all
@@ -198,6 +202,28 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
             _leave(token, seat, connection)
 
 
+class EventStream(StreamingHttpResponse):
+    """A stream that closes its generator itself when the response ends.
+
+    Django's ASGI handler closes the iterator it reads (``aclosing(aiter(response))``) but
+    not the generator under it: a stream cut off while its last event was being sent would
+    be left suspended for the garbage collector to finalise, and its game's subscription,
+    presence and queue with it, for as long as nothing collects it (on an idle worker, a
+    long time)."""
+
+    def __init__(self, stream: Any, **kwargs: Any) -> None:
+        super().__init__(stream, **kwargs)
+        self.stream = stream
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        try:
+            async for part in super().__aiter__():
+                yield part
+        finally:
+            if hasattr(self.stream, "aclose"):
+                await self.stream.aclose()
+
+
 def _seat(request: HttpRequest, token: str) -> int | None:
     """The request's seat in game ``token`` (404 for no such game). Redis away: the
     outage's 503 now, not a stream cut off after its first line."""
@@ -226,6 +252,6 @@ async def events(request: HttpRequest, token: str) -> HttpResponse | StreamingHt
         stream: Any = _stream(request, token, seat)
     else:
         stream = _stream_in_a_thread(request, token, seat)
-    response = StreamingHttpResponse(stream, content_type="text/event-stream")
+    response = EventStream(stream, content_type="text/event-stream")
     response["X-Accel-Buffering"] = "no"  # a proxy in front passes each event on at once
     return response

@@ -77,7 +77,8 @@ class Hub:
                     await self.pubsub.subscribe(channel)
                 if self.reader is None:
                     self.reader = asyncio.create_task(self._read())
-            await asyncio.wait_for(self.ready[channel].wait(), self.timeout)
+            async with asyncio.timeout(self.timeout):  # not wait_for: see stream.py
+                await self.ready[channel].wait()
         except BaseException:
             await self.leave(channel, inbox)
             raise
