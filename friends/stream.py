@@ -117,6 +117,9 @@ def _let_the_request_thread_go() -> None:
         return
     executor = SyncToAsync.context_to_thread_executor.pop(context, None)
     if executor is not None:
+        # Its database connection goes with it (the middleware's reads, a session, made
+        # one there): a thread that ends leaves its connection open until it is collected.
+        executor.submit(connections.close_all)
         executor.shutdown(wait=False)
 
 
