@@ -201,6 +201,10 @@ class Match(StoredGame, GameFigures):
     class Meta:
         abstract = True
 
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
     def figures_from(self, engine: Any) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -225,6 +229,27 @@ class Match(StoredGame, GameFigures):
             }
             model._default_manager.filter(pk=self.pk).update(**changes)
         self.refresh_from_db()
+
+    def open_next(self, field: str, start: Callable[[Any], Any]) -> Any:
+        """The next game after this one (``start(this)`` made, and kept in ``field``), once
+        this one is over: Play again.
+
+        Asked again (a double click, a second tab, Back and Play again) it is the game it
+        opened before while that one is unfinished, never one more: the row is locked, so
+        two requests at once get the same game. Run inside the caller's transaction.
+        """
+        this = type(self)._default_manager.select_for_update().get(pk=self.pk)
+        if not this.is_over:
+            raise IllegalMove(
+                "this game is still going: finish it or resign first", kind="still_going"
+            )
+        following = getattr(this, field)
+        if following is not None and not following.is_over:
+            return following
+        following = start(this)
+        setattr(this, field, following)
+        this.save(update_fields=[field])
+        return following
 
 
 class FiguresQuerySet(OwnedQuerySet[_M]):

@@ -317,19 +317,12 @@ class SectorBattle(Match):
         opened before while that one is unfinished, never one more: the row is locked, so
         two requests at once get the same battle (as ``games.Game.play_again``).
         """
-        battle = SectorBattle.objects.select_for_update().get(pk=self.pk)
-        if not battle.is_over:
-            raise IllegalMove(
-                "this battle is still going: finish it or resign first", kind="still_going"
-            )
-        following = battle.next_battle
-        if following is not None and not following.is_over:
-            return following
-        following = SectorBattle.create(
-            level=battle.level, owner=battle.owner, guest_id=battle.guest_id
+        following: SectorBattle = self.open_next(
+            "next_battle",
+            lambda battle: SectorBattle.create(
+                level=battle.level, owner=battle.owner, guest_id=battle.guest_id
+            ),
         )
-        battle.next_battle = following
-        battle.save(update_fields=["next_battle"])
         return following
 
     @classmethod

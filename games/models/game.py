@@ -482,19 +482,12 @@ class Game(Match):
         opened before while that one is unfinished, never one more: the row is locked, so
         two requests at once get the same game.
         """
-        game = Game.objects.select_for_update().get(pk=self.pk)
-        if not game.is_over:
-            raise IllegalMove(
-                "this game is still going: finish it or resign first", kind="still_going"
-            )
-        following = game.next_game
-        if following is not None and not following.is_over:
-            return following
-        following = Game.create(
-            level=game.level, owner=game.owner, guest_id=game.guest_id, rules=game.rule_set
+        following: Game = self.open_next(
+            "next_game",
+            lambda game: Game.create(
+                level=game.level, owner=game.owner, guest_id=game.guest_id, rules=game.rule_set
+            ),
         )
-        game.next_game = following
-        game.save(update_fields=["next_game"])
         return following
 
     def resign(self) -> None:
