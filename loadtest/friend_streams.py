@@ -6,6 +6,7 @@ thread of its own, which notes each event with the time it arrived."""
 from __future__ import annotations
 
 import queue
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -77,6 +78,7 @@ class Stream:
         self.ended = threading.Event()
         self.status: int | None = None
         self._stop = threading.Event()
+        self._socket: socket.socket | None = None
         self._client = httpx.Client(
             base_url=str(player.client.base_url),
             cookies=player.client.cookies,
@@ -89,6 +91,8 @@ class Stream:
         try:
             with self._client.stream("GET", path) as response:
                 self.status = response.status_code
+                # Its socket, so that close() can end a read that waits for the next event.
+                self._socket = response.extensions["network_stream"].get_extra_info("socket")
                 name, ident, data = "message", 0, []
                 for line in response.iter_lines():
                     if self._stop.is_set():
@@ -128,6 +132,13 @@ class Stream:
                 return event
 
     def close(self) -> None:
+        """Hung up at once, as a closed tab: the reading thread, which may be waiting for an
+        event or a keep-alive, is woken by the socket's shutdown rather than waited for."""
         self._stop.set()
+        if self._socket is not None:
+            try:
+                self._socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already closed by the server
         self._client.close()
         self._thread.join(timeout=5)
