@@ -5,6 +5,7 @@ thread of its own, which notes each event with the time it arrived."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import socket
 import threading
@@ -136,9 +137,7 @@ class Stream:
         event or a keep-alive, is woken by the socket's shutdown rather than waited for."""
         self._stop.set()
         if self._socket is not None:
-            try:
+            with contextlib.suppress(OSError):  # already closed by the server
                 self._socket.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass  # already closed by the server
         self._client.close()
         self._thread.join(timeout=5)
