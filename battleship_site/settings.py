@@ -102,10 +102,13 @@ WSGI_APPLICATION = "battleship_site.wsgi.application"
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
-# Persistent connections, on SQLite too: opening one (and setting its pragmas) and closing
-# it again cost a fifth of a move's time in a worker. Not under the development server,
-# which starts a thread per request and so would only leave connections behind.
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0 if DEBUG else 60))
+# No persistent connections: the site runs under ASGI (`make serve`) and Django's
+# development server, both of which run each request in a thread of its own, so a connection
+# kept after a request is never used again, only left open (60 of them on PostgreSQL after
+# 60 requests, until "too many clients" made every worker answer 503). PostgreSQL's
+# connections come from a pool per worker instead (psycopg's, through Django), each handed
+# back at the end of its request; SQLite's cost little to open.
+DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # How long a request may wait on the database, all well below gunicorn's worker timeout
 # (30 s), so that a database that is slow, locked, frozen or unreachable gives the site's
@@ -137,6 +140,23 @@ else:
             "options": f"-c statement_timeout={int(DATABASE_STATEMENT_TIMEOUT * 1000)}",
         }
     )
+    # A worker's pool: at most DATABASE_POOL_SIZE connections (the workers together must stay
+    # below the server's max_connections); a request that finds them all busy waits for one
+    # at most DATABASE_WAIT_LIMIT seconds, then gets the site's 503. DATABASE_POOL_SIZE=0 (or
+    # CONN_MAX_AGE set) turns the pool off: a connection per request, as Django's default.
+    # No health check as a connection leaves the pool: the check is a query that no deadline
+    # covers (the request has no connection yet), so a server that froze would hold the
+    # request for ever; without it the request's first query meets the frozen server under
+    # the watchdog's eye (battleship_site/deadlines.py). A connection the server closed while
+    # it was idle fails its next request with a 503 and is dropped.
+    DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", default=8)
+    if DATABASE_POOL_SIZE and not DATABASES["default"]["CONN_MAX_AGE"]:
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": min(2, DATABASE_POOL_SIZE),
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": DATABASE_WAIT_LIMIT,
+        }
     # Several checkouts testing against one server each need their own test database.
     if env("TEST_DATABASE_NAME", default=""):
         DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME")}
