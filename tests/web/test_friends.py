@@ -223,3 +223,13 @@ def test_a_guests_seat_becomes_their_account_at_login(host, friend):
     game.refresh_from_db()
     assert game.friend == user
     assert game.friend_guest_id == ""
+
+
+@pytest.mark.parametrize(
+    ("rules", "button"), [("five_shot", "Fire the round"), ("salvo", "Fire the salvo")]
+)
+def test_the_volley_button_is_named_for_the_rule_set(host, friend, rules, button):
+    game = started(host, friend, rules)
+    mover, _ = players(game, host, friend)
+    page = mover.get(f"/friend/{game.token}/").content.decode()
+    assert f">{button}</button>" in page
