@@ -15,9 +15,7 @@ from battleship.classic.turns import ALLOWANCES, ENDINGS, Outcome, counts_at_rou
 from battleship.classic.view import FiredShot, GroupReport, MoveResult, PlayedMove, PlayerView, Shot
 from battleship.coordinates import Coordinate, Orientation
 from battleship.errors import BattleshipError, IllegalMove, InvalidPlacement
-from battleship.phase import GamePhase
-
-PLAYERS = (0, 1)
+from battleship.phase import GamePhase, TwoPlayerGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +73,7 @@ class GameState:
         return state
 
 
-class BattleshipGame:
+class BattleshipGame(TwoPlayerGame):
     """A game of Battleship between player 0 and player 1, following a ``RuleSet``.
 
     Every invalid input raises ``ValueError`` (a ``BattleshipError``) and changes nothing,
@@ -90,14 +88,10 @@ class BattleshipGame:
         self.rules = rules or RuleSet.standard()
         # A game always has a seed, so that its snapshot replays it exactly.
         self.seed: int = seed if seed is not None else secrets.randbits(63)
+        super().__init__()
         self.boards: list[Board] = [Board(self.rules), Board(self.rules)]
-        self.phase = GamePhase.SETUP
-        self.first_player: int | None = None
-        self.current_player: int | None = None
-        self.winner: int | None = None
         self.shots: list[Shot] = []
         self.played: list[PlayedMove] = []
-        self.resigned: int | None = None
         self._shots_left = 0
         self._round_allowance = (0, 0)
         self._fired_this_turn = 0
@@ -306,13 +300,7 @@ class BattleshipGame:
 
     def resign(self, player: int) -> None:
         """``player`` gives up: the game ends and the other player wins (docs/rules/classic.md)."""
-        seat = self._seat(player)
-        if self.phase is not GamePhase.IN_PROGRESS:
-            raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
-        self.phase = GamePhase.FINISHED
-        self.winner = 1 - seat
-        self.resigned = seat
-        self.current_player = None
+        super().resign(player)
         self._shots_left = 0
 
     def shots_allowed(self, player: int) -> int:
@@ -476,20 +464,3 @@ class BattleshipGame:
         if player == self.first_player:  # a round begins: both turns are counted now
             self._round_allowance = (self.shots_allowed(0), self.shots_allowed(1))
         self._shots_left = self._round_allowance[player]
-
-    def _current(self) -> int:
-        if self.current_player is None:  # an invariant, and a type narrowing for mypy
-            raise RuntimeError("self.current_player is not set here")
-        return self.current_player
-
-    def _require_setup(self) -> None:
-        if self.phase is not GamePhase.SETUP:
-            raise InvalidPlacement(
-                "ships can only be placed before the game starts", kind="placing_over"
-            )
-
-    @staticmethod
-    def _seat(player: int) -> int:
-        if player not in PLAYERS or isinstance(player, bool):
-            raise BattleshipError(f"player must be 0 or 1, not {player!r}")
-        return player

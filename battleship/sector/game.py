@@ -18,7 +18,7 @@ from typing import Any
 
 from battleship.coordinates import Coordinate, Orientation
 from battleship.errors import BattleshipError, IllegalMove, InvalidPlacement
-from battleship.phase import GamePhase
+from battleship.phase import PLAYERS, GamePhase, TwoPlayerGame
 from battleship.sector.actions import Action, Barrage, Recon, Shot, Turn, TurnChooser
 from battleship.sector.actions import turn_from_dict as _turn_from_dict
 from battleship.sector.fleet import (
@@ -37,7 +37,6 @@ from battleship.sector.geometry import (
 )
 from battleship.sector.view import Legal, Report, Result, SectorView, known_hits_in, legal_for
 
-PLAYERS = (0, 1)
 _ORDER = {spec.name: i for i, spec in enumerate(FLEET)}
 
 
@@ -92,7 +91,7 @@ class SectorState:
         return state
 
 
-class SectorGame:
+class SectorGame(TwoPlayerGame):
     """A sector game between player 0 and player 1.
 
     Every invalid input raises a ``ValueError`` subclass and changes nothing. The same
@@ -104,13 +103,9 @@ class SectorGame:
             raise BattleshipError(f"the seed must be a whole number, not {seed!r}")
         if first_player is not None:
             self._seat(first_player)
+        super().__init__()
         self.seed: int = seed if seed is not None else secrets.randbits(63)
         self._chosen_first = first_player
-        self.phase = GamePhase.SETUP
-        self.first_player: int | None = None
-        self.current_player: int | None = None
-        self.winner: int | None = None
-        self.resigned: int | None = None
         self.placements: list[dict[str, Placement]] = [{}, {}]
         self.fleets: list[list[Ship]] = [[], []]
         self.turns: list[Turn] = []
@@ -284,16 +279,6 @@ class SectorGame:
                 return Result.SUNK, ship.name
         return Result.WATER, None
 
-    def resign(self, player: int) -> None:
-        """``player`` gives up: the game ends and the other player wins."""
-        seat = self._seat(player)
-        if self.phase is not GamePhase.IN_PROGRESS:
-            raise IllegalMove("only a game in progress can be resigned", kind="cannot_resign")
-        self.phase = GamePhase.FINISHED
-        self.winner = 1 - seat
-        self.resigned = seat
-        self.current_player = None
-
     # -- what a player knows -------------------------------------------------------------
 
     def legal_actions(self, player: int) -> Legal:
@@ -375,25 +360,6 @@ class SectorGame:
         if resigned is not None:
             game.resign(resigned)
         return game
-
-    # -- internals -----------------------------------------------------------------------
-
-    def _current(self) -> int:
-        if self.current_player is None:  # an invariant, and a type narrowing for mypy
-            raise RuntimeError("self.current_player is not set here")
-        return self.current_player
-
-    def _require_setup(self) -> None:
-        if self.phase is not GamePhase.SETUP:
-            raise InvalidPlacement(
-                "ships can only be placed before the game starts", kind="placing_over"
-            )
-
-    @staticmethod
-    def _seat(player: int) -> int:
-        if player not in PLAYERS or isinstance(player, bool):
-            raise BattleshipError(f"player must be 0 or 1, not {player!r}")
-        return player
 
 
 def _lie(placement: Placement) -> Orientation | Heading:
