@@ -28,7 +28,6 @@ from battleship.classic import (
     Coordinate,
     Edge,
     Fire,
-    GamePhase,
     Move,
     MoveResult,
     Orientation,
@@ -48,6 +47,7 @@ from battleship.terminal.console import (
     Console,
     play_against_the_computer,
     wants_colour,
+    watch_computers,
 )
 
 HUMAN, COMPUTER = 0, 1
@@ -409,10 +409,8 @@ def _watch(
     if step:
         console.say(f"Press Enter for the next {unit}, type all to play to the end, quit to stop.")
     fired = [0, 0]
-    while game.phase is GamePhase.IN_PROGRESS:
-        seat = game.current_player
-        if seat is None:  # an invariant, and a type narrowing for mypy
-            raise RuntimeError("seat is not set here")
+
+    def turn(seat: int) -> None:
         first = len(game.shots)
         for number, result in enumerate(game.play_turn(players[seat]), start=first + 1):
             fired[seat] += 1
@@ -420,14 +418,17 @@ def _watch(
             if result.hit:
                 news = f"hit, sinks the {result.sunk.name}" if result.sunk else "hit"
             console.say(f"Shot {number:>3}: {names[seat]} fires at {result.coord}: {news}")
-        if step and game.phase is GamePhase.IN_PROGRESS:
-            _draw_both(console, game, names)
-            answer = _next_or_all(console, unit)
-            if answer is None:
-                console.say("Stopped watching.")
-                return "quit"
-            step = answer == "next"
-    _draw_both(console, game, names)
+
+    stopped = watch_computers(
+        console,
+        game,
+        step=step,
+        unit=unit,
+        turn=turn,
+        draw_both=lambda: _draw_both(console, game, names),
+    )
+    if stopped:
+        return stopped
     winner = game.winner
     if winner is None:  # both fleets went down in one round
         console.say(f"A draw: both fleets sank in the same round, after {len(game.shots)} shots.")
@@ -437,21 +438,6 @@ def _watch(
         f"{names[1 - winner]} fired {_count(fired[1 - winner], 'shot')}."
     )
     return "won" if winner == 0 else "lost"
-
-
-def _next_or_all(console: Console, unit: str) -> str | None:
-    """Wait for Enter (``"next"``) or ``all``; None for quit or end of input. Anything
-    else is explained and asked again: it must not play a ``unit`` (a shot, or a Salvo
-    turn) the spectator did not ask for."""
-    while True:
-        answer = console.ask("Enter, all or quit: ")
-        if answer is None or answer.lower() in QUIT_WORDS:
-            return None
-        if not answer:
-            return "next"
-        if answer.lower() in {"all", "a"}:
-            return "all"
-        console.say(f"Press Enter for the next {unit}, type all or quit.")
 
 
 def _draw_both(console: Console, game: BattleshipGame, names: Sequence[str]) -> None:

@@ -179,3 +179,52 @@ def play_against_the_computer(
         else:
             act(view, text)
     return True
+
+
+def watch_computers(
+    console: Console,
+    game: TwoSeatGame,
+    *,
+    step: bool,
+    unit: str,
+    turn: Callable[[int], object],
+    draw_both: Callable[[], object],
+) -> str | None:
+    """Two computer players until the game is over: ``turn(seat)`` plays and tells the turn
+    of whoever's it is; with ``step`` both boards are drawn (``draw_both``) after each and
+    Enter plays the next ``unit`` (a shot, a turn), ``all`` plays to the end. None once
+    the game is over; ``"quit"`` if the spectator left (or the input ended), ``"interrupted"``
+    on Ctrl-C."""
+    try:
+        while game.phase is GamePhase.IN_PROGRESS:
+            seat = game.current_player
+            if seat is None:  # an invariant, and a type narrowing for mypy
+                raise RuntimeError("seat is not set here")
+            turn(seat)
+            if step and game.phase is GamePhase.IN_PROGRESS:
+                draw_both()
+                answer = _next_or_all(console, unit)
+                if answer is None:
+                    console.say("Stopped watching.")
+                    return "quit"
+                step = answer == "next"
+    except KeyboardInterrupt:
+        console.say("\nInterrupted.")
+        return "interrupted"
+    draw_both()
+    return None
+
+
+def _next_or_all(console: Console, unit: str) -> str | None:
+    """Wait for Enter (``"next"``) or ``all``; None for quit or end of input. Anything
+    else is explained and asked again: it must not play a ``unit`` (a shot, or a Salvo
+    turn) the spectator did not ask for."""
+    while True:
+        answer = console.ask("Enter, all or quit: ")
+        if answer is None or answer.lower() in QUIT_WORDS:
+            return None
+        if not answer:
+            return "next"
+        if answer.lower() in {"all", "a"}:
+            return "all"
+        console.say(f"Press Enter for the next {unit}, type all or quit.")

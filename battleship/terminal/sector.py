@@ -22,7 +22,6 @@ from battleship.sector import (
     Action,
     Barrage,
     Coordinate,
-    GamePhase,
     Kind,
     Recon,
     SectorGame,
@@ -43,6 +42,7 @@ from battleship.terminal.console import (
     Console,
     play_against_the_computer,
     wants_colour,
+    watch_computers,
 )
 
 HUMAN, COMPUTER = 0, 1
@@ -310,7 +310,8 @@ def watch(
     colour: bool | None = None,
 ) -> str:
     """Watch the computer of ``level`` (player 0) play the one of ``vs``, turn by turn;
-    ``"won"`` or ``"lost"`` from the first player's side, or ``"quit"``."""
+    ``"won"`` or ``"lost"`` from the first player's side, ``"quit"``, or ``"interrupted"``
+    (Ctrl-C)."""
     console = Console(stdin, stdout, wants_colour(stdout) if colour is None else colour)
     seed = secrets.randbits(62) if seed is None else seed
     players = [get_player(level, computer_seed(seed) + 1), get_player(vs, computer_seed(seed))]
@@ -320,21 +321,21 @@ def watch(
     console.say(f"{names[0]} against {names[1]}. Seed {seed}.")
     if step:
         console.say("Press Enter for the next turn, type all to play to the end, quit to stop.")
-    while game.phase is GamePhase.IN_PROGRESS:
-        seat = game.current_player
-        if seat is None:  # an invariant, and a type narrowing for mypy
-            raise RuntimeError("seat is not set here")
+
+    def turn(seat: int) -> None:
         report = game.play_turn(players[seat])
         console.say(f"{names[seat]}: {describe(report, seat, spectator=True)}")
-        if step and game.phase is GamePhase.IN_PROGRESS:
-            _draw_both(console, game, names)
-            answer = console.ask("Enter, all or quit: ")
-            if answer is None or answer.lower() in QUIT_WORDS:
-                console.say("Stopped watching.")
-                return "quit"
-            if answer.lower() in {"all", "a"}:
-                step = False
-    _draw_both(console, game, names)
+
+    stopped = watch_computers(
+        console,
+        game,
+        step=step,
+        unit="turn",
+        turn=turn,
+        draw_both=lambda: _draw_both(console, game, names),
+    )
+    if stopped:
+        return stopped
     winner = game.winner
     if winner is None:  # an invariant, and a type narrowing for mypy
         raise RuntimeError("winner is not set here")

@@ -1,11 +1,13 @@
 """Watching two computer players: shot by shot, or all at once, ending with the result."""
 
 import io
+import re
 
 import pytest
 
 from battleship.classic import RuleSet
 from battleship.terminal import classic as terminal
+from battleship.terminal import sector as sector_terminal
 
 
 def run_watch(lines, **options):
@@ -69,3 +71,29 @@ def test_it_watches_the_variants_to_the_end(rules):
     result, printed = run_watch([], level=3, vs=1, step=False, rules=rules)
     assert result in ("won", "lost")
     assert f"Rules: {rules.name}." in printed
+
+
+class Interrupting(io.StringIO):
+    """A keyboard whose person presses Ctrl-C at the first question."""
+
+    def readline(self, *args):
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("family", [terminal, sector_terminal])
+def test_ctrl_c_stops_watching_in_either_game(family):
+    stdout = io.StringIO()
+    assert family.watch(Interrupting(), stdout, level=1, vs=1, seed=2) == "interrupted"
+    assert stdout.getvalue().rstrip().endswith("Interrupted.")
+
+
+def test_a_sector_battle_is_watched_turn_by_turn_and_an_unknown_answer_plays_nothing():
+    stdin = io.StringIO("next please\n\nquit\n")
+    stdout = io.StringIO()
+    assert sector_terminal.watch(stdin, stdout, level=1, vs=1, seed=2) == "quit"
+    printed = stdout.getvalue()
+    assert "Press Enter for the next turn, type all or quit." in printed
+    # The unknown answer was asked again, not taken for Enter: two turns, then quit.
+    turns = re.findall(r"Deckhand \(level 1\), player \d: ", printed)
+    assert len(turns) == 2
+    assert printed.rstrip().endswith("Stopped watching.")
