@@ -400,29 +400,8 @@ class FriendGame(Match):
         }
 
     def _write_records(self, engine: BattleshipGame) -> None:
-        """Each seat's result and figures, for that player's statistics and history."""
-        game = FriendGame.objects.get(pk=self.pk)
-        for seat in (HOST, FRIEND):
-            if game.winner is None:
-                status = "draw" if game.ending == self.Ending.DRAW else "lost"
-            elif game.winner == seat:
-                status = "won"
-            else:
-                status = "resigned" if game.ending == self.Ending.RESIGNED else "lost"
-            owner = game.owner if seat == HOST else game.friend
-            guest = game.guest_id if seat == HOST else game.friend_guest_id
-            FriendRecord.objects.create(
-                game=game,
-                seat=seat,
-                owner=owner,
-                guest_id="" if owner else guest,
-                opponent_name=game.name_of(1 - seat),
-                status=status,
-                rules_name=game.rules_name,
-                play_seconds=game.play_seconds,
-                finished_at=game.finished_at or timezone.now(),
-                **self.figures_from(engine, seat),
-            )
+        """Each seat's result and figures, from the row as the ending wrote it."""
+        FriendRecord.objects.write_for(FriendGame.objects.get(pk=self.pk), engine)
 
     def _end_playing(self, winner: int | None, ending: str, refusal: IllegalMove) -> None:
         """End the game in play outside a move (a resignation, a claim, abandoned), once: the

@@ -3,16 +3,20 @@ statistics and the history read through the registry of modes (``modes.registry.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from battleship.classic import BattleshipGame
 from games.rule_sets import title_of
 from modes.models import FINISHED, FiguresQuerySet, GameFigures
+
+if TYPE_CHECKING:
+    from friends.models import FriendGame
 
 FRIEND_LEVEL = 0
 """The level a game against a person is filed under (the computer's are 1 to 5)."""
@@ -20,6 +24,30 @@ FRIEND_LEVEL = 0
 
 class FriendRecordQuerySet(FiguresQuerySet["FriendRecord"]):
     """The statistics over a player's games against friends (``modes.registry.FRIEND``)."""
+
+    def write_for(self, game: FriendGame, engine: BattleshipGame) -> None:
+        """Each seat's record of ``game``, which has just ended (in the transaction that
+        ended it): that player's result and figures, for their statistics and history."""
+        players = ((game.owner, game.guest_id), (game.friend, game.friend_guest_id))
+        for seat, (owner, guest) in enumerate(players):  # the host's seat, then the friend's
+            if game.winner is None:
+                status = "draw" if game.ending == game.Ending.DRAW else "lost"
+            elif game.winner == seat:
+                status = "won"
+            else:
+                status = "resigned" if game.ending == game.Ending.RESIGNED else "lost"
+            self.create(
+                game=game,
+                seat=seat,
+                owner=owner,
+                guest_id="" if owner else guest,
+                opponent_name=game.name_of(1 - seat),
+                status=status,
+                rules_name=game.rules_name,
+                play_seconds=game.play_seconds,
+                finished_at=game.finished_at or timezone.now(),
+                **game.figures_from(engine, seat),
+            )
 
 
 class FriendRecord(GameFigures):

@@ -28,10 +28,7 @@ from battleship.classic import (
     Board,
     Coordinate,
     Fire,
-    FiredShot,
     GamePhase,
-    GroupReport,
-    PlayedMove,
     PlayerView,
     RuleSet,
     Torpedo,
@@ -39,8 +36,6 @@ from battleship.classic import (
 )
 from battleship.classic.ai import computer_seed, get_player
 from battleship.classic.ai.base import ComputerPlayer
-from battleship.classic.ai.benchmark import range_view
-from battleship.classic.turns import ALLOWANCES
 from battleship.classic.variants import rule_set
 from battleship.envs import MAX_STEPS
 from battleship.envs.actions import Actions, Placement, Rewards, fleet_board, target_fleet
@@ -56,6 +51,7 @@ from battleship.envs.observations import (
     boards_text,
     tracking_grid,
 )
+from battleship.envs.search import SearchGame
 
 __all__ = ["MAX_STEPS", "BattleshipEnv", "Placement", "Rewards", "target_fleet"]
 
@@ -178,10 +174,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         self._episode = 0
         self._steps = 0
         # The search game: the target board and the shots as the agent knows them.
-        self._target = Board(self.rules)
-        self._fired: list[FiredShot] = []
-        self._played: list[PlayedMove] = []  # the search game's moves (for weapons left)
-        self._reports: list[GroupReport] = []
+        self._search = SearchGame(self.rules, Board(self.rules))
         self._aimed: list[Coordinate] = []  # under group reports: the turn's cells so far
         # The two-sided game.
         self._game: BattleshipGame | None = None
@@ -233,8 +226,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             game, opponent = self._two_sided_game(self.opponent_level, base, episode)
             opponent_shots = _opponent_turns(game, opponent)  # if the opponent fires first
         self._base_seed, self._episode, self._steps = base, episode, 0
-        self._target, self._fired, self._played = target, [], []
-        self._reports, self._aimed = [], []
+        self._search, self._aimed = SearchGame(self.rules, target), []
         self._game, self._opponent, self._opponent_shots = game, opponent, opponent_shots
         self._grid = np.zeros((self.size, self.size), dtype=np.int8)
         self._sunk_seen, self._shots = None, 0
@@ -300,16 +292,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             report = self._game.view_for(AGENT).reports[-1]
             won = self._game.phase is GamePhase.FINISHED and self._game.winner == AGENT
         else:
-            hit, sank = [], []
-            for target in turn:
-                shot = self._target.receive_shot(target)
-                ship = self._target.ship_at(target)
-                hit.append(ship.name if ship else None)
-                sank += [shot.sunk.name] if shot.sunk else []
-                self._fired.append(FiredShot(target, None))
-            report = GroupReport.announce(self.rules, turn, hit, sank)
-            self._reports.append(report)
-            won = self._target.all_sunk
+            report = self._search.fire_turn(turn)
+            won = self._search.won
         reward = rewards.step + report.hit_count * rewards.hit
         reward += (len(turn) - report.hit_count) * rewards.miss + len(report.sunk) * rewards.sink
         if won:
@@ -329,14 +313,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         """The cells of the agent's turn under group reports (see the class notes)."""
         if self._game is not None:
             return self._game.view_for(AGENT).shots_left_in_turn
-        allowed = ALLOWANCES[self.rules.shots_per_turn](self.rules, self._fresh_fleet())
-        return min(allowed, self.size * self.size - len(self._fired))
-
-    def _fresh_fleet(self) -> Board:
-        board = Board(self.rules)
-        for ship in self._target.ships:
-            board.place_ship(ship.name, ship.start, ship.orientation)
-        return board
+        return self._search.turn_size()
 
     def render(self) -> str | NDArray[np.uint8] | None:
         """The boards as ``render_mode`` asks: ``"ansi"`` text, as the terminal game draws
@@ -381,14 +358,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
         # Under group reports a turn is several cells: the view says how many are still to
         # be named (a computer player as the agent chooses the whole turn from it).
         left = self._turn_size() - len(self._aimed) if self.groups else 1
-        return range_view(
-            self.rules,
-            self._fired,
-            max(left, 1),
-            won=self._target.all_sunk,
-            reports=self._reports,
-            moves=self._played,
-        )
+        return self._search.view(max(left, 1))
 
     # -- internals ----------------------------------------------------------------------
 
@@ -409,11 +379,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             result = self._game.make_move(cell)
             sunk = result.sunk.name if result.sunk else None
             return result.hit, sunk, result.game_over
-        shot = self._target.receive_shot(cell)
-        sunk = shot.sunk.name if shot.sunk else None
-        announced = sunk if self.rules.names_sunk_ships else None
-        self._fired.append(FiredShot(shot.coord, shot.hit, announced))
-        return shot.hit, sunk, self._target.all_sunk
+        hit, sunk = self._search.fire(cell)
+        return hit, sunk, self._search.won
 
     def _running(self) -> bool:
         """Between a ``reset()`` and the step that ends the episode (won, lost or capped)."""
@@ -422,7 +389,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
     def _finished(self) -> bool:
         if self._game is not None:
             return self._game.phase is GamePhase.FINISHED
-        return self._target.is_complete and self._target.all_sunk
+        return self._search.won
 
     def _sync(self) -> None:
         """Bring the agent's grid up to date with its view, once a step.
@@ -445,7 +412,7 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             self._shots = len(view.shots_fired)
             return
         if self._game is None:
-            new = self._fired[self._shots :]
+            new = self._search.fired[self._shots :]
         else:
             grid[:] = UNKNOWN
             new = list(view.shots_fired)
@@ -485,16 +452,8 @@ class BattleshipEnv(gym.Env[NDArray[np.int8], np.int64]):
             shots = [(r.hit, r.sunk.name if r.sunk else None) for r in self._game.play(move)]
             won = self._game.phase is GamePhase.FINISHED and self._game.winner == AGENT
         else:
-            cells = move.targets(self._target)
-            self._played.append(PlayedMove(AGENT, move, cells))
-            shots = []
-            for cell in cells:
-                shot = self._target.receive_shot(cell)
-                sunk = shot.sunk.name if shot.sunk else None
-                announced = sunk if self.rules.names_sunk_ships else None
-                self._fired.append(FiredShot(shot.coord, shot.hit, announced))
-                shots.append((shot.hit, sunk))
-            won = self._target.all_sunk
+            shots = self._search.use(move)
+            won = self._search.won
         return self._answered(shots, won, "hit" if any(hit for hit, _ in shots) else "miss")
 
     def _info(self, result: str | None, sunk: str | None = None) -> dict[str, Any]:

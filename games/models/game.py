@@ -314,14 +314,7 @@ class Game(Match):
         rules = game.rule_set
         placed = board.place_ship(name, Coordinate.parse(cell, rules.board_size), orientation)
         game.ships.filter(player=HUMAN, name=name).delete()
-        Ship.objects.create(
-            game=game,
-            player=HUMAN,
-            name=placed.name,
-            row=placed.start.row,
-            col=placed.start.col,
-            orientation=placed.orientation.value,
-        )
+        Ship.from_engine(game, HUMAN, placed).save(force_insert=True)
         return placed
 
     @transaction.atomic
@@ -344,17 +337,7 @@ class Game(Match):
 
     def _store_fleet(self, player: int, board: Board) -> None:
         self.ships.filter(player=player).delete()
-        Ship.objects.bulk_create(
-            Ship(
-                game=self,
-                player=player,
-                name=s.name,
-                row=s.start.row,
-                col=s.start.col,
-                orientation=s.orientation.value,
-            )
-            for s in board.ships
-        )
+        Ship.objects.bulk_create(Ship.from_engine(self, player, s) for s in board.ships)
 
     @transaction.atomic
     def start(self) -> None:
@@ -399,16 +382,7 @@ class Game(Match):
             finished=over,
             changes=self._result(engine) if over else None,
             derived=lambda: Shot.objects.bulk_create(
-                Shot(
-                    game=self,
-                    sequence=shots_before + i,
-                    player=r.player,
-                    row=r.coord.row,
-                    col=r.coord.col,
-                    hit=r.hit,
-                    sunk=r.sunk.name if r.sunk else "",
-                )
-                for i, r in enumerate(results)
+                Shot.from_result(self, shots_before + i, r) for i, r in enumerate(results)
             ),
         )
         self._view_after_move = (self.moves, engine.view_for(HUMAN))

@@ -5,11 +5,18 @@ same transactions as the game row (``games.models.game``), checked against it by
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
 from battleship import Coordinate
+
+if TYPE_CHECKING:
+    from battleship.classic import MoveResult
+    from battleship.classic import Ship as EngineShip
+    from games.models.game import Game
 
 
 class Ship(models.Model):
@@ -34,6 +41,18 @@ class Ship(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {Coordinate(self.row, self.col)} {self.orientation}"
+
+    @classmethod
+    def from_engine(cls, game: Game, player: int, ship: EngineShip) -> Ship:
+        """The row (not yet saved) of ``player``'s ``ship`` as the engine placed it."""
+        return cls(
+            game=game,
+            player=player,
+            name=ship.name,
+            row=ship.start.row,
+            col=ship.start.col,
+            orientation=ship.orientation.value,
+        )
 
 
 class Shot(models.Model):
@@ -65,3 +84,16 @@ class Shot(models.Model):
     @property
     def cell(self) -> str:
         return str(Coordinate(self.row, self.col))
+
+    @classmethod
+    def from_result(cls, game: Game, sequence: int, result: MoveResult) -> Shot:
+        """The row (not yet saved) of the shot numbered ``sequence``, from what it did."""
+        return cls(
+            game=game,
+            sequence=sequence,
+            player=result.player,
+            row=result.coord.row,
+            col=result.coord.col,
+            hit=result.hit,
+            sunk=result.sunk.name if result.sunk else "",
+        )
