@@ -348,6 +348,8 @@ def clear_ships(request: HttpRequest, game: FriendGame, seat: int) -> str:
 @seat_action
 def ready(request: HttpRequest, game: FriendGame, seat: int) -> str:
     game.set_ready(seat)
+    if game.status == FriendGame.Status.PLAYING:
+        return ""  # the friend was ready first: the game is on, and the coin flip is told
     return gettext("Ready: the game starts when your friend is.")
 
 

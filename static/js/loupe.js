@@ -295,7 +295,10 @@
     // (Above only if the page has room for it there: a board near the top of the page
     // has none, and the loupe goes below instead.)
     const bar = document.getElementById("announcer");
-    const inset = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+    let inset = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+    // (And the board's column numbers, where they stay in sight under it: turn.css.)
+    const numbers = board.querySelector("thead th");
+    if (numbers && getComputedStyle(numbers).position === "sticky") inset += numbers.getBoundingClientRect().height + 4;
     // Room beside the board (a phone on its side): there, level with the tapped row, the
     // whole board left in sight.
     const right = board.getBoundingClientRect().right;

@@ -1,6 +1,6 @@
 """Two people play each other in two browsers: the invite link, placing, and each seeing the
-other's moves without reloading (the event stream); a third browser with the link is
-refused; axe-clean at each step."""
+other's moves without reloading (the event stream), the boards staying put as the turns go
+back and forth; a third browser with the link is refused; axe-clean at each step."""
 
 from __future__ import annotations
 
@@ -20,6 +20,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     return AXE.read_text()
+
+
+def places(page: Page) -> list[float]:
+    """Where the two boards are in the page: their tops, and their tops below the game's
+    part under the heading and its live region (whose lines a Salvo turn adds to)."""
+    return page.evaluate(
+        """() => {
+          const top = (s) => document.querySelector(s).getBoundingClientRect().top + scrollY;
+          const [enemy, own, live] = [top("table.board.enemy"), top(".own-panel"), top("#live")];
+          return [enemy, own, enemy - live, own - live];
+        }"""
+    )
 
 
 def ready(page: Page) -> None:
@@ -65,6 +77,7 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
 
     game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
     targets = [f"{row}{col}" for row in "ABCDEFGHIJ" for col in range(1, 11)]
+    seen = {page: [places(page)] for page in (host, friend)}
     for _ in range(4):  # several turns each way, each seen by the other without a reload
         game.refresh_from_db()
         view = game.view(0)
@@ -84,6 +97,18 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
         expect(waiter.get_by_text("Your turn.")).to_be_visible(timeout=5000)
         own = waiter.locator(f"#own-{fired[0]}")
         expect(own).to_have_class(re.compile(r"\b(hit|miss|sunk)\b"))
+        expect(mover.locator("#live")).to_have_attribute(
+            "data-move", waiter.locator("#live").get_attribute("data-move")
+        )
+        for page in (host, friend):
+            seen[page].append(places(page))
+    # The boards stay put as the turns go back and forth, the first included (the coin
+    # flip's line, whose turn it is, the form to type a cell in); with standard rules, where
+    # a turn says two lines, below the heading too.
+    for page, tops in seen.items():
+        compared = slice(0, 4) if rules == "standard" else slice(2, 4)
+        for where in zip(*(at[compared] for at in tops), strict=True):
+            assert max(where) - min(where) <= 4, (page.url, tops)
     assert check(friend, axe_source) == []
 
     third = browser.new_context(viewport=size).new_page()

@@ -2,9 +2,9 @@
 fleet placed, every enemy ship sunk by clicking (and once by keyboard) the enemy sea, each
 turn an htmx swap whose announcements land in the live region, played back in order (the
 person's turn, a beat, the computer's) with the classic game's sounds, the enemy sea never
-moving (the last turn included); the end celebrated with its figures and Play again; axe-
-core finds nothing wrong mid-battle, at the end and in the replay, at a desktop's width and
-a phone's."""
+moving (the last turn included), its column numbers in sight under the summary bar on a
+phone; the end celebrated with its figures and Play again; axe-core finds nothing wrong
+mid-battle, at the end and in the replay, at a desktop's width and a phone's."""
 
 import re
 
@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from battleship.sector import Placement
 from sector.models import SectorBattle
 from tests.e2e.conftest import MOTION, unexpected
-from tests.e2e.test_browser_turn import LISTEN, settled
+from tests.e2e.test_browser_turn import LISTEN, column_numbers_read_under_the_summary, settled
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE
 
@@ -97,6 +97,9 @@ def test_a_whole_sector_battle_in_the_browser(
     page.keyboard.press("Enter")
     expect(status).to_contain_text("fires at C2: hit.")
     assert check(page, axe_source) == []  # mid-battle
+    if width == 375:  # the sea's rows scroll under the summary bar; not its column numbers
+        assert column_numbers_read_under_the_summary(page)
+        page.evaluate("window.scrollTo(0, 0)")
     top = sea_top(page)
     tops = []
     page.evaluate(LISTEN)

@@ -1,9 +1,11 @@
 """A turn in real Chromium: the boards stay put over whole Salvo and special-weapons games (the
-enemy board's top moves at most 4 px, the last turn included; the fire button stays in the
-window after every turn, and the end with Play again comes into sight), the round is played
+enemy board's top moves at most 4 px, as cells are picked and after each turn, the last
+included; the fire button stays in the window after every turn, and the end with Play again
+comes into sight), the round is played
 back in order (yours, the cue, theirs; at once under reduced motion), a sinking ship's hull
 is drawn whole, the fleet lists show each hit part, and the end leads to Play again with the
-same settings. axe-core clean along the way."""
+same settings. axe-core clean along the way. On a phone, Enemy waters' column numbers stay
+readable under the summary bar while the board's rows scroll under it."""
 
 import re
 
@@ -70,6 +72,29 @@ def in_window(page: Page, selector: str) -> bool:
     )
 
 
+def column_numbers_read_under_the_summary(page: Page) -> bool:
+    """Scrolled until Enemy waters' first rows are under the summary bar (a phone's player
+    aiming at the lower rows): is every column number still on screen, below the bar and
+    drawn over the cells scrolled under it?"""
+    page.evaluate(
+        """() => {
+          const third = document.querySelector("table.board.enemy tbody tr:nth-child(3)");
+          window.scrollBy(0, third.getBoundingClientRect().top - 40);
+        }"""
+    )
+    return page.evaluate(
+        """() => {
+          const bar = document.getElementById("announcer").getBoundingClientRect();
+          return Array.from(document.querySelectorAll("table.board.enemy thead th")).every((th) => {
+            const box = th.getBoundingClientRect();
+            const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+            const seen = document.elementFromPoint(x, y);
+            return box.top >= bar.bottom - 1 && th.contains(seen);
+          });
+        }"""
+    )
+
+
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     return AXE.read_text()
@@ -92,6 +117,7 @@ def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
         targets, water = targets[len(turn) :], water[max(0, len(turn) - len(targets)) :]
         for label in turn:
             cell(page, label).click()
+        tops.append(board_top(page))  # the count of cells picked moves nothing either
         assert in_window(page, "#volley-fire")
         before = page.locator("#turn").get_attribute("data-move")
         page.locator("#volley-fire").click()
@@ -110,6 +136,8 @@ def test_a_whole_salvo_game_keeps_the_board_and_the_fire_button_in_place(
             assert page.locator("#turn-log-lines p").count() > size  # yours and theirs
             tops.append(board_top(page))
             assert check(page, axe_source) == []
+            if viewport == PHONE:  # its rows scroll under the bar; not its column numbers
+                assert column_numbers_read_under_the_summary(page)
             page.evaluate("window.scrollTo(0, 0)")  # where the click on the log took it
     assert max(abs(t - top) for t in tops) <= 4, (top, tops)
     expect(page.get_by_role("heading", name=re.compile("You won"))).to_be_visible()

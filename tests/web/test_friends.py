@@ -118,7 +118,10 @@ def test_each_sees_whether_the_other_is_ready_and_the_game_starts_with_both(host
     )
     assert friend.post(f"/friend/{game.token}/ready").status_code == 409  # no fleet yet
     friend.post(f"/friend/{game.token}/shuffle")
-    friend.post(f"/friend/{game.token}/ready")
+    # The second to be ready is not told to wait for a friend who was ready already.
+    answer = friend.post(f"/friend/{game.token}/ready", headers=HX).content.decode()
+    assert "starts when your friend is" not in answer
+    assert "The coin flip" in answer
     game.refresh_from_db()
     assert game.status == "playing"
     first = game.name_of(game.engine().first_player)
