@@ -31,6 +31,7 @@ from accounts.replays import STEPS_TEMPLATE, only_the_step, replay_step, request
 from battleship.classic import PlayerView
 from battleship.classic.display import build_display, round_number
 from battleship.classic.sentences import ship_label, shots_received
+from battleship.classic.turn_summary import turn_summary
 from battleship_site.limits import setting
 from friends import events, presence
 from friends.forms import InviteForm, JoinForm
@@ -126,7 +127,10 @@ def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
         "ready_me": bool(game.ready and game.ready[seat]),
         "ready_them": bool(game.ready and game.ready[1 - seat]),
         **presence_context(game, seat),
-        "announcements": (their_first_moves(view) or display.announcements) if view.moves else [],
+        # The last round in two sentences (the live region), every shot of it in the turn's
+        # log below the boards, as on the classic game's page.
+        "said": turn_summary(view, game.name_of(1 - seat), person=True),
+        "turn_lines": (their_first_moves(view) or display.announcements) if view.moves else [],
         "error": "",
         "notice": "",
         **extra,

@@ -62,69 +62,88 @@ def _result(results: Sequence[tuple[bool | None, str | None]], sank: str) -> str
 
 
 def _sentence(played: Sequence[PlayedMove], results: list[tuple[bool | None, str | None]],
-              mine: bool, opponent: str) -> str:  # fmt: skip
-    """One side's turn in one sentence; ``results`` are its shots' outcomes in order."""
+              mine: bool, opponent: str, person: bool = False) -> str:  # fmt: skip
+    """One side's turn in one sentence; ``results`` are its shots' outcomes in order.
+    ``person``: the opponent is a person, named as a name ("Bob fired"), not as a rank
+    ("The Admiral fired")."""
     sank = gettext("sank their %(ship)s") if mine else gettext("sank your %(ship)s")
     result = _result(results, sank)
     move = played[0].move
     cells = [cell for each in played for cell in each.cells]
     values = {"name": opponent, "result": result}
     if isinstance(move, AirStrike):
-        said = (
-            gettext("Your air strike on %(cell)s: %(result)s.")
-            if mine
-            else gettext("The %(name)s's air strike on %(cell)s: %(result)s.")
-        )
+        if mine:
+            said = gettext("Your air strike on %(cell)s: %(result)s.")
+        elif person:
+            said = gettext("%(name)s's air strike on %(cell)s: %(result)s.")
+        else:
+            said = gettext("The %(name)s's air strike on %(cell)s: %(result)s.")
         return said % (values | {"cell": move.center})
     if isinstance(move, Torpedo):
         values["torpedo"] = torpedo_words(move)
         if not cells:
-            said = (
-                gettext("Your %(torpedo)s: no contact.")
-                if mine
-                else gettext("The %(name)s's %(torpedo)s: no contact.")
-            )
+            if mine:
+                said = gettext("Your %(torpedo)s: no contact.")
+            elif person:
+                said = gettext("%(name)s's %(torpedo)s: no contact.")
+            else:
+                said = gettext("The %(name)s's %(torpedo)s: no contact.")
             return said % values
-        said = (
-            gettext("Your %(torpedo)s struck %(cell)s: %(result)s.")
-            if mine
-            else gettext("The %(name)s's %(torpedo)s struck %(cell)s: %(result)s.")
-        )
+        if mine:
+            said = gettext("Your %(torpedo)s struck %(cell)s: %(result)s.")
+        elif person:
+            said = gettext("%(name)s's %(torpedo)s struck %(cell)s: %(result)s.")
+        else:
+            said = gettext("The %(name)s's %(torpedo)s struck %(cell)s: %(result)s.")
         return said % (values | {"cell": cells[0]})
     if len(cells) == 1:
-        said = (
-            gettext("You fired at %(cell)s: %(result)s.")
-            if mine
-            else gettext("The %(name)s fired at %(cell)s: %(result)s.")
-        )
+        if mine:
+            said = gettext("You fired at %(cell)s: %(result)s.")
+        elif person:
+            said = gettext("%(name)s fired at %(cell)s: %(result)s.")
+        else:
+            said = gettext("The %(name)s fired at %(cell)s: %(result)s.")
         return said % (values | {"cell": cells[0]})
-    said = (
-        ngettext(
-            "You fired %(count)d shot: %(result)s.", "You fired %(count)d shots: %(result)s.",
+    if mine:
+        said = ngettext(
+            "You fired %(count)d shot: %(result)s.",
+            "You fired %(count)d shots: %(result)s.",
             len(cells),
         )
-        if mine
-        else ngettext(
+    elif person:
+        said = ngettext(
+            "%(name)s fired %(count)d shot: %(result)s.",
+            "%(name)s fired %(count)d shots: %(result)s.",
+            len(cells),
+        )
+    else:
+        said = ngettext(
             "The %(name)s fired %(count)d shot: %(result)s.",
             "The %(name)s fired %(count)d shots: %(result)s.",
             len(cells),
-        )
-    )  # fmt: skip
+        )  # fmt: skip
     return said % (values | {"count": len(cells)})
 
 
-def turn_summary(view: PlayerView, opponent: str) -> TurnSummary:
+def turn_summary(view: PlayerView, opponent: str, person: bool = False) -> TurnSummary:
     """The last round of ``view`` in two sentences; ``opponent`` names the other side as the
-    sentences start with it ("Admiral", said "The Admiral fired ...").
+    sentences start with it ("Admiral", said "The Admiral fired ..."; with ``person``, a
+    friend's name, said "Bob fired ...").
 
     Under group reports each side's turn is already one sentence (its report); before any
-    shot, the first sentence says the game is on.
+    shot, the first sentence says the game is on (against the computer). When the other
+    player fired first (a friend game), their opening turn is the second sentence alone.
     """
     if not view.shots_fired and not view.shots_received:
-        if view.my_turn:
+        if view.my_turn and not person:
             return TurnSummary(gettext("The game is on: fire at a cell of Enemy waters."))
         return TurnSummary()
     start, end = _round_bounds(view)
+    if start == end and not view.rules.group_reports:
+        if any(played.player == view.player for played in view.moves):
+            return TurnSummary()
+        # Only the other player has moved: their first turn, as an answer to nothing.
+        return TurnSummary("", _theirs(view, view.moves, opponent, person))
     if start == end:
         return TurnSummary()
     if view.rules.group_reports:
@@ -141,10 +160,15 @@ def turn_summary(view: PlayerView, opponent: str) -> TurnSummary:
     answer = view.moves[end:]
     if not answer:
         return TurnSummary(mine)
+    return TurnSummary(mine, _theirs(view, answer, opponent, person))
+
+
+def _theirs(view: PlayerView, answer: Sequence[PlayedMove], opponent: str, person: bool) -> str:
+    """The other side's ``answer`` (its moves after the person's turn) in one sentence."""
     received = shots_received(view)
-    theirs_results: list[tuple[bool | None, str | None]] = []
+    results: list[tuple[bool | None, str | None]] = []
     for played in answer:
         for coord in played.cells:
             hit, sunk = received[coord]
-            theirs_results.append((hit, ship_label(rules, sunk) if sunk else None))
-    return TurnSummary(mine, _sentence(answer, theirs_results, False, opponent))
+            results.append((hit, ship_label(view.rules, sunk) if sunk else None))
+    return _sentence(answer, results, False, opponent, person)

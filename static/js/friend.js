@@ -1,5 +1,5 @@
-// A friend game's page: the Copy button of the invite link, and the page's title following
-// the live part (the friend joins: "Place your fleet against Bob"). (The live turns come
+// A friend game's page: the Copy button of the invite link, the page's title following
+// the live part (the friend joins: "Place your fleet against Bob"), the turn's log kept open. (The live turns come
 // from htmx's SSE extension, the boards' keys and sounds from game.js.)
 (function () {
   "use strict";
@@ -19,6 +19,16 @@
     const live = document.getElementById("live");
     if (live && live.dataset.title && document.title !== live.dataset.title) document.title = live.dataset.title;
   }
+  // The turn's log (every shot of the last turn) stays open across the moves once opened:
+  // each move replaces the live part it is in.
+  let logOpen = false;
+  document.addEventListener("toggle", (event) => {
+    if (event.target.id === "turn-log") logOpen = event.target.open;
+  }, true);
+  function keepLog() {
+    const log = document.getElementById("turn-log");
+    if (log && logOpen && !log.open) log.open = true;
+  }
   document.addEventListener("DOMContentLoaded", show);
-  document.addEventListener("htmx:afterSettle", () => { show(); retitle(); });
+  document.addEventListener("htmx:afterSettle", () => { show(); retitle(); keepLog(); });
 })();

@@ -236,3 +236,22 @@ def test_the_volley_button_is_named_for_the_rule_set(host, friend, rules, button
     mover, _ = players(game, host, friend)
     page = mover.get(f"/friend/{game.token}/").content.decode()
     assert f">{button}</button>" in page
+
+
+def test_a_salvo_round_is_said_in_two_sentences_and_every_shot_is_in_the_turns_log(host, friend):
+    game = started(host, friend, "salvo")
+    mover, waiter = players(game, host, friend)
+    cells = ["A1", "A3", "A5", "A7", "A9"]
+    for cell in cells:  # shot by shot, as the typed cell sends them
+        game.refresh_from_db()
+        shot = {"cell": cell, "move": game.moves}
+        assert mover.post(f"/friend/{game.token}/shots", shot, headers=HX).status_code == 200
+    game.refresh_from_db()
+    mover_name = "Ann" if mover is host else "Bob"
+    # The one who waited: their opponent's first turn in one sentence, named by name.
+    page = waiter.get(f"/friend/{game.token}/").content.decode()
+    announcer = page.split('id="announcer"', 1)[1].split("</div>", 1)[0]
+    assert f"{mover_name} fired 5 shots: " in announcer
+    assert "They fired at" not in announcer
+    log = page.split('id="turn-log-lines"', 1)[1].split("</div>", 1)[0]
+    assert all(f"They fired at {cell}:" in log for cell in cells)
