@@ -149,13 +149,21 @@ else:
     # request for ever; without it the request's first query meets the frozen server under
     # the watchdog's eye (battleship_site/deadlines.py). A connection the server closed while
     # it was idle fails its next request with a 503 and is dropped.
+    # Instead, each connection is looked at as it leaves the pool without asking the server
+    # anything (battleship_site/postgresql/base.py): one the server closed while it sat idle
+    # (a restart, an idle timeout, a socket the watchdog cut) is dropped for a new one.
+    # After an outage the pool gives up a failing attempt to reconnect after a few seconds,
+    # so that the next request tries again at once rather than after a long backoff.
     DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", default=8)
     if DATABASE_POOL_SIZE and not DATABASES["default"]["CONN_MAX_AGE"]:
+        DATABASES["default"]["ENGINE"] = "battleship_site.postgresql"
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
         DATABASES["default"]["OPTIONS"]["pool"] = {
             "min_size": min(2, DATABASE_POOL_SIZE),
             "max_size": DATABASE_POOL_SIZE,
-            "timeout": DATABASE_WAIT_LIMIT,
+            # DATABASE_WAIT_LIMIT=0 turns the watchdog off, not the wait for a connection.
+            "timeout": DATABASE_WAIT_LIMIT or 30,
+            "reconnect_timeout": 2 * max(DATABASE_WAIT_LIMIT, DATABASE_CONNECT_TIMEOUT),
         }
     # Several checkouts testing against one server each need their own test database.
     if env("TEST_DATABASE_NAME", default=""):

@@ -8,8 +8,10 @@ and Redis are never touched. Simulated players play against the computer, half o
 signed in (each signs up first), half as guests; now and then each opens another page
 (home, statistics, history). Then:
 
-1. the database is taken away for a few seconds (PostgreSQL only: a SQLite file cannot be
-   taken from a process that has it open), then given back;
+1. the database is taken away for ten seconds (PostgreSQL only: a SQLite file cannot be
+   taken from a process that has it open), then given back: longer than a request waits
+   for a connection from its worker's pool (``DATABASE_WAIT_LIMIT``, 5 s), since a shorter
+   outage is met by no request (each waits it out, then plays);
 2. Redis is taken away for a few seconds, then given back.
 
 What must hold: every answer while a service is away is a 503 with ``Retry-After`` and the
@@ -18,7 +20,7 @@ other 5xx, no connection cut; a shot answered 503 is found, after a reload, stor
 not at all; after each outage every player's game takes a move again; at the end every
 stored game replays whole (``loadtest.fault.check_games``). Exits 1 if anything fails.
 
-    python -m loadtest.outage [--players 6] [--away 5] [--databases sqlite,postgresql]
+    python -m loadtest.outage [--players 6] [--away 10] [--databases sqlite,postgresql]
 """
 
 from __future__ import annotations
@@ -411,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--before", type=float, default=3, help="seconds of play first (3)")
-    parser.add_argument("--away", type=float, default=5, help="seconds each service is away")
+    parser.add_argument("--away", type=float, default=10, help="seconds each service is away (10)")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--max-requests", type=int, default=20_000, help="per database")
     parser.add_argument("--level", type=int, default=3)

@@ -1,0 +1,1 @@
+"""PostgreSQL through Django's pool, each connection looked at as it leaves the pool."""
