@@ -93,11 +93,9 @@ def _arrive(token: str, seat: int) -> str:
     return connection
 
 
-def _off_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
-    """``function`` run in the event loop's shared pool of threads, which closes its
-    database connections when done: an idle stream holds neither a thread nor a connection
-    (under uvicorn, a thread-sensitive call would run in the request's own thread, kept for
-    the stream's whole life, with its connection)."""
+def _closing(function: Callable[P, R]) -> Callable[P, R]:
+    """``function``, which closes the calling thread's database connections when done (on
+    PostgreSQL, hands them back to the pool): a stream holds none while it waits."""
 
     def closing(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
@@ -105,7 +103,15 @@ def _off_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
         finally:
             connections.close_all()
 
-    return sync_to_async(closing, thread_sensitive=False)
+    return closing
+
+
+def _off_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``function`` run in the event loop's shared pool of threads, which closes its
+    database connections when done: an idle stream holds neither a thread nor a connection
+    (under uvicorn, a thread-sensitive call would run in the request's own thread, kept for
+    the stream's whole life, with its connection)."""
+    return sync_to_async(_closing(function), thread_sensitive=False)
 
 
 def _let_the_request_thread_go() -> None:
@@ -175,9 +181,12 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
     waiting = nudges.Waiting(token)
     connection = ""
     closed = True
+    # Each read gives its connection back: a pool's connection held for the stream's life
+    # (five minutes) would leave the other requests none after a few open tabs.
+    state, present = _closing(_state), _closing(_presence)
     try:
         connection = _arrive(token, seat)
-        html, move, live, said = _state(request, token, seat)
+        html, move, live, said = state(request, token, seat)
         yield "retry: 1000\n" + event("state", html, move)
         keepalive = settings.FRIEND_KEEPALIVE_SECONDS
         ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
@@ -186,10 +195,10 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
             first = waiting.next(keepalive)
             nudged = set() if first is None else {first, *waiting.pending()}
             if nudged - {nudges.PRESENCE}:
-                html, move, live, said = _state(request, token, seat)
+                html, move, live, said = state(request, token, seat)
                 yield event("state", html, move)
             elif nudged or time.monotonic() - renewed >= keepalive:
-                now = _presence(request, token, seat)
+                now = present(request, token, seat)
                 if now != said:
                     said = now
                     yield event("presence", now, move)
