@@ -193,24 +193,20 @@ def watch_computers(
     """Two computer players until the game is over: ``turn(seat)`` plays and tells the turn
     of whoever's it is; with ``step`` both boards are drawn (``draw_both``) after each and
     Enter plays the next ``unit`` (a shot, a turn), ``all`` plays to the end. None once
-    the game is over; ``"quit"`` if the spectator left (or the input ended), ``"interrupted"``
-    on Ctrl-C."""
-    try:
-        while game.phase is GamePhase.IN_PROGRESS:
-            seat = game.current_player
-            if seat is None:  # an invariant, and a type narrowing for mypy
-                raise RuntimeError("seat is not set here")
-            turn(seat)
-            if step and game.phase is GamePhase.IN_PROGRESS:
-                draw_both()
-                answer = _next_or_all(console, unit)
-                if answer is None:
-                    console.say("Stopped watching.")
-                    return "quit"
-                step = answer == "next"
-    except KeyboardInterrupt:
-        console.say("\nInterrupted.")
-        return "interrupted"
+    the game is over; ``"quit"`` if the spectator left (or the input ended). (Ctrl-C is the
+    caller's to catch: it may come before, in setting the game up.)"""
+    while game.phase is GamePhase.IN_PROGRESS:
+        seat = game.current_player
+        if seat is None:  # an invariant, and a type narrowing for mypy
+            raise RuntimeError("seat is not set here")
+        turn(seat)
+        if step and game.phase is GamePhase.IN_PROGRESS:
+            draw_both()
+            answer = _next_or_all(console, unit)
+            if answer is None:
+                console.say("Stopped watching.")
+                return "quit"
+            step = answer == "next"
     draw_both()
     return None
 

@@ -313,6 +313,14 @@ def watch(
     ``"won"`` or ``"lost"`` from the first player's side, ``"quit"``, or ``"interrupted"``
     (Ctrl-C)."""
     console = Console(stdin, stdout, wants_colour(stdout) if colour is None else colour)
+    try:
+        return _watch(console, level, vs, seed, step)
+    except KeyboardInterrupt:
+        console.say("\nInterrupted.")
+        return "interrupted"
+
+
+def _watch(console: Console, level: int, vs: int, seed: int | None, step: bool) -> str:
     seed = secrets.randbits(62) if seed is None else seed
     players = [get_player(level, computer_seed(seed) + 1), get_player(vs, computer_seed(seed))]
     names = [f"{p.name} (level {p.level}), player {seat + 1}" for seat, p in enumerate(players)]
