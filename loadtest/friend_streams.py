@@ -94,6 +94,8 @@ class Stream:
                 self.status = response.status_code
                 # Its socket, so that close() can end a read that waits for the next event.
                 self._socket = response.extensions["network_stream"].get_extra_info("socket")
+                if self._stop.is_set():  # closed before the answer came
+                    return
                 name, ident, data = "message", 0, []
                 for line in response.iter_lines():
                     if self._stop.is_set():
