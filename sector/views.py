@@ -166,6 +166,10 @@ def _page(
             "mine": describe(mine, HUMAN) if mine else "",
             "theirs": describe(theirs, HUMAN) if theirs else "",
         }
+        if not view.reports and not battle.is_over and not error:
+            # Before the first turn the summary bar says where to begin, as the classic
+            # game's does (on a phone an empty bar covered the sea scrolling under it).
+            context["said"]["mine"] = gettext("The game is on: fire at a cell of Enemy waters.")
         context["sound"] = sound(battle, mine) if played else ""
         if battle.is_over:
             context["summary"] = summary(battle)

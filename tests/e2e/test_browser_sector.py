@@ -73,6 +73,11 @@ def test_a_whole_sector_battle_in_the_browser(
     page.get_by_role("button", name="Place at random").click()
     page.get_by_role("button", name="Start the battle").click()
     expect(page.get_by_role("table", name="Enemy sea")).to_be_visible()
+    # Before the first turn the summary bar says where to begin (on a phone it was an empty
+    # box over the sea scrolling under it), in the room the turns' sentences take after.
+    status = page.locator("#announcer")  # the live region (the commitment's Check has its own)
+    expect(status).to_have_text("The game is on: fire at a cell of Enemy waters.")
+    first = sea_top(page)
 
     battle = SectorBattle.objects.get()
     battle.fleets[1] = [Placement.of(*ship).to_dict() for ship in COMPUTER]
@@ -83,7 +88,6 @@ def test_a_whole_sector_battle_in_the_browser(
     page.evaluate("window.notReloaded = true")
     enemy_cell(page, TARGETS[0]).focus()
     page.keyboard.press("Enter")
-    status = page.locator("#announcer")  # the live region (the commitment's Check has its own)
     expect(status).to_contain_text(f"fires at {TARGETS[0]}: hit.")
     # The computer's answer, said too: a shot from a sector, or (the Deckhand's way before
     # it has found anything) its recon or sonar over one.
@@ -91,6 +95,7 @@ def test_a_whole_sector_battle_in_the_browser(
     expect(enemy_cell(page, TARGETS[0])).to_be_focused()
     expect(enemy_cell(page, TARGETS[0])).to_have_accessible_name(re.compile(r"hit, turn 1,"))
     assert page.evaluate("window.notReloaded") is True
+    assert abs(sea_top(page) - first) <= 4, (first, sea_top(page))  # the first turn moved nothing
     # Arrow keys move along the sea: one tab stop for the whole board.
     page.keyboard.press("ArrowRight")
     expect(enemy_cell(page, "C2")).to_be_focused()

@@ -74,6 +74,9 @@ def test_a_refused_htmx_turn_is_said_in_the_live_region_and_changes_nothing(gues
 
 def test_without_javascript_a_turn_is_a_post_and_a_redirect(guest):
     battle = started(guest)
+    # Before the first turn the live region says where to begin, as the classic game's does.
+    page = guest.get(battle.get_absolute_url()).content.decode()
+    assert "The game is on: fire at a cell of Enemy waters." in page
     response = guest.post(
         f"/sector/{battle.pk}/turns", {"action": "shot", "target": "B2", "move": 0}
     )
@@ -81,6 +84,7 @@ def test_without_javascript_a_turn_is_a_post_and_a_redirect(guest):
     page = guest.get(response.url).content.decode()
     assert '<div id="announcer" class="announcer" aria-live="polite" role="status">' in page
     assert "fires at B2: water." in page
+    assert "The game is on" not in page
 
 
 def test_the_enemy_sea_marks_each_cell_with_its_turn_and_what_sonar_ruled_out(guest):
