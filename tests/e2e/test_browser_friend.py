@@ -1,6 +1,7 @@
 """Two people play each other in two browsers: the invite link, placing, and each seeing the
-other's moves without reloading (the event stream), the boards staying put as the turns go
-back and forth; a third browser with the link is refused; axe-clean at each step."""
+other's moves without reloading (the event stream), the boards and what is below them (the
+weapons, their fleet) staying put as the turns go back and forth; a third browser with the
+link is refused; axe-clean at each step."""
 
 from __future__ import annotations
 
@@ -23,13 +24,15 @@ def axe_source() -> str:
 
 
 def places(page: Page) -> list[float]:
-    """Where the two boards are in the page: their tops, and their tops below the game's
-    part under the heading and its live region (whose lines a Salvo turn adds to)."""
+    """Where the two boards and the list of their fleet below the enemy board (and below
+    the weapons, if any) are in the page: their tops, then their tops below the game's part
+    under the heading and its live region (whose lines a Salvo turn adds to)."""
     return page.evaluate(
         """() => {
           const top = (s) => document.querySelector(s).getBoundingClientRect().top + scrollY;
-          const [enemy, own, live] = [top("table.board.enemy"), top(".own-panel"), top("#live")];
-          return [enemy, own, enemy - live, own - live];
+          const places = [top("table.board.enemy"), top(".own-panel"), top("#enemy-fleet")];
+          const live = top("#live");
+          return [...places, ...places.map((at) => at - live)];
         }"""
     )
 
@@ -39,7 +42,8 @@ def ready(page: Page) -> None:
     page.get_by_role("button", name="Ready", exact=True).click()
 
 
-@pytest.mark.parametrize(("rules", "width"), [("standard", 1280), ("salvo", 375)])
+# (Special weapons are the standard rules with an air strike and two torpedoes.)
+@pytest.mark.parametrize(("rules", "width"), [("special_weapons", 1280), ("salvo", 375)])
 def test_two_friends_play_and_each_sees_the_others_moves_live(
     live_server, browser: Browser, axe_source, rules, width, settings
 ):
@@ -100,13 +104,16 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
         expect(mover.locator("#live")).to_have_attribute(
             "data-move", waiter.locator("#live").get_attribute("data-move")
         )
+        if rules == "special_weapons":  # on their turn the weapons are in place, disabled
+            expect(mover.get_by_role("button", name="Strike")).to_be_disabled()
+            expect(waiter.get_by_role("button", name="Strike")).to_be_enabled()
         for page in (host, friend):
             seen[page].append(places(page))
     # The boards stay put as the turns go back and forth, the first included (the coin
-    # flip's line, whose turn it is, the form to type a cell in); with standard rules, where
-    # a turn says two lines, below the heading too.
+    # flip's line, whose turn it is, the form to type a cell in, the weapons); with one shot
+    # a turn, where a turn says two lines, below the heading too.
     for page, tops in seen.items():
-        compared = slice(0, 4) if rules == "standard" else slice(2, 4)
+        compared = slice(0, 6) if rules == "special_weapons" else slice(3, 6)
         for where in zip(*(at[compared] for at in tops), strict=True):
             assert max(where) - min(where) <= 4, (page.url, tops)
     assert check(friend, axe_source) == []
