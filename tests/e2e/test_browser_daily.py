@@ -1,5 +1,6 @@
 """A daily challenge in real Chromium, from the first shot to the share text, at a desktop's
-width and a phone's: keyboard and mouse, axe-core clean, no sideways scroll."""
+width and a phone's: keyboard and mouse, axe-core clean, no sideways scroll; on a phone the
+board's column numbers in sight under the summary bar, and a refused shot moving nothing."""
 
 import os
 import re
@@ -12,6 +13,7 @@ from battleship.classic import Coordinate
 from daily.fleet import day_board
 from daily.models import DailyAttempt, today
 from tests.e2e.conftest import unexpected
+from tests.e2e.test_browser_turn import column_numbers_read_under_the_summary
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE
 
@@ -61,6 +63,16 @@ def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors,
     expect(page.get_by_role("status")).to_contain_text(f"{ships[0]}: hit")
     assert check(page, axe) == []
     picture(page, f"daily-playing-{width}.png")
+    if width == 375:  # the board's rows scroll under the summary bar; not its column numbers
+        assert column_numbers_read_under_the_summary(page)
+        page.evaluate("window.scrollTo(0, 0)")
+    # A shot refused (a cell fired at already) is shown by its form: the summary bar above
+    # the board keeps its size (on a phone it went, and the board jumped up a line).
+    top = page.get_by_role("grid").bounding_box()["y"] + page.evaluate("scrollY")
+    page.get_by_label("Fire at").fill(water[0])
+    page.get_by_label("Fire at").press("Enter")
+    expect(page.locator("#shot-error")).to_contain_text(f"{water[0]} has already been fired at")
+    assert abs(page.get_by_role("grid").bounding_box()["y"] + page.evaluate("scrollY") - top) <= 1
 
     # Nothing of the fleet is on the page before the end.
     html = page.content()
@@ -90,4 +102,4 @@ def test_a_daily_game_to_its_share_text(live_server, page: Page, console_errors,
     assert attempt.shots == 18
     assert attempt.is_finished
     assert not attempt.practice
-    assert unexpected(console_errors) == [], console_errors
+    assert unexpected(console_errors, refused=[400]) == [], console_errors
