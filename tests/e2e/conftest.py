@@ -20,6 +20,19 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """The live server's SQLite database in a file of this worker's, not in memory: an
+    in-memory test database is shared between threads in SQLite's shared-cache mode, where
+    two at once (a friend game's two players and its event stream) meet "database table is
+    locked" at once, with no busy wait; a file has the site's own WAL and busy timeout."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "e2e.sqlite3")
+
+
 # The files whose tests take longest, longest first (a run's --durations): run first, so that
 # the workers (make test: -n 2 --dist load) end together instead of one waiting on a long
 # test picked up last. Files not named run after them, in the usual order.
