@@ -65,64 +65,53 @@ def _sentence(played: Sequence[PlayedMove], results: list[tuple[bool | None, str
               mine: bool, opponent: str, person: bool = False) -> str:  # fmt: skip
     """One side's turn in one sentence; ``results`` are its shots' outcomes in order.
     ``person``: the opponent is a person, named as a name ("Bob fired"), not as a rank
-    ("The Admiral fired")."""
+    ("The Admiral fired"). Each sentence comes in three wordings, picked by ``side``: the
+    person's own turn, a person opponent's, the computer's."""
+    side = 0 if mine else 1 if person else 2
     sank = gettext("sank their %(ship)s") if mine else gettext("sank your %(ship)s")
     result = _result(results, sank)
     move = played[0].move
     cells = [cell for each in played for cell in each.cells]
     values = {"name": opponent, "result": result}
     if isinstance(move, AirStrike):
-        if mine:
-            said = gettext("Your air strike on %(cell)s: %(result)s.")
-        elif person:
-            said = gettext("%(name)s's air strike on %(cell)s: %(result)s.")
-        else:
-            said = gettext("The %(name)s's air strike on %(cell)s: %(result)s.")
+        said = (
+            gettext("Your air strike on %(cell)s: %(result)s."),
+            gettext("%(name)s's air strike on %(cell)s: %(result)s."),
+            gettext("The %(name)s's air strike on %(cell)s: %(result)s."),
+        )[side]
         return said % (values | {"cell": move.center})
     if isinstance(move, Torpedo):
         values["torpedo"] = torpedo_words(move)
         if not cells:
-            if mine:
-                said = gettext("Your %(torpedo)s: no contact.")
-            elif person:
-                said = gettext("%(name)s's %(torpedo)s: no contact.")
-            else:
-                said = gettext("The %(name)s's %(torpedo)s: no contact.")
+            said = (
+                gettext("Your %(torpedo)s: no contact."),
+                gettext("%(name)s's %(torpedo)s: no contact."),
+                gettext("The %(name)s's %(torpedo)s: no contact."),
+            )[side]
             return said % values
-        if mine:
-            said = gettext("Your %(torpedo)s struck %(cell)s: %(result)s.")
-        elif person:
-            said = gettext("%(name)s's %(torpedo)s struck %(cell)s: %(result)s.")
-        else:
-            said = gettext("The %(name)s's %(torpedo)s struck %(cell)s: %(result)s.")
+        said = (
+            gettext("Your %(torpedo)s struck %(cell)s: %(result)s."),
+            gettext("%(name)s's %(torpedo)s struck %(cell)s: %(result)s."),
+            gettext("The %(name)s's %(torpedo)s struck %(cell)s: %(result)s."),
+        )[side]
         return said % (values | {"cell": cells[0]})
     if len(cells) == 1:
-        if mine:
-            said = gettext("You fired at %(cell)s: %(result)s.")
-        elif person:
-            said = gettext("%(name)s fired at %(cell)s: %(result)s.")
-        else:
-            said = gettext("The %(name)s fired at %(cell)s: %(result)s.")
+        said = (
+            gettext("You fired at %(cell)s: %(result)s."),
+            gettext("%(name)s fired at %(cell)s: %(result)s."),
+            gettext("The %(name)s fired at %(cell)s: %(result)s."),
+        )[side]
         return said % (values | {"cell": cells[0]})
-    if mine:
-        said = ngettext(
-            "You fired %(count)d shot: %(result)s.",
-            "You fired %(count)d shots: %(result)s.",
-            len(cells),
-        )
-    elif person:
-        said = ngettext(
-            "%(name)s fired %(count)d shot: %(result)s.",
-            "%(name)s fired %(count)d shots: %(result)s.",
-            len(cells),
-        )
-    else:
-        said = ngettext(
-            "The %(name)s fired %(count)d shot: %(result)s.",
-            "The %(name)s fired %(count)d shots: %(result)s.",
-            len(cells),
-        )  # fmt: skip
-    return said % (values | {"count": len(cells)})
+    count = len(cells)
+    said = (
+        ngettext("You fired %(count)d shot: %(result)s.",
+                 "You fired %(count)d shots: %(result)s.", count),
+        ngettext("%(name)s fired %(count)d shot: %(result)s.",
+                 "%(name)s fired %(count)d shots: %(result)s.", count),
+        ngettext("The %(name)s fired %(count)d shot: %(result)s.",
+                 "The %(name)s fired %(count)d shots: %(result)s.", count),
+    )[side]  # fmt: skip
+    return said % (values | {"count": count})
 
 
 def turn_summary(view: PlayerView, opponent: str, person: bool = False) -> TurnSummary:
