@@ -61,9 +61,12 @@ MIDDLEWARE = [
     # Around everything that may wait on the database, the session's saving included.
     "battleship_site.deadlines.DatabaseDeadlineMiddleware",
     "csp.middleware.CSPMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, reading only a cookie that can be a session key (battleship_site/sessions.py).
+    "battleship_site.sessions.SessionMiddleware",
     # The language: the one chosen (its cookie), else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
+    # A body over MAX_REQUEST_BODY: the 413 page, before anything reads it.
+    "battleship_site.bodies.BodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
