@@ -228,9 +228,17 @@ LOGGING = {
     "filters": {
         "request": {"()": "battleship_site.logs.RequestLine"},
         "client_mistake": {"()": "battleship_site.logs.ClientMistake"},
+        # The same refusal (a CSRF failure, a body too large) once in so many seconds.
+        "storm": {
+            "()": "battleship_site.logs.Storm",
+            "window": env.float("LOG_REPEAT_SECONDS", default=60),
+        },
     },
     "formatters": {
-        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(method)s %(path)s %(message)s"}
+        "line": {
+            "()": "battleship_site.logs.OneLine",
+            "format": "%(asctime)s %(levelname)s %(name)s %(method)s %(path)s %(message)s",
+        }
     },
     "handlers": {
         "stderr": {
@@ -242,7 +250,7 @@ LOGGING = {
         "client_mistakes": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request", "client_mistake"],
+            "filters": ["request", "client_mistake", "storm"],
             "formatter": "line",
         },
     },
@@ -255,6 +263,11 @@ LOGGING = {
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # A client's mistake (a 400: too big, too many fields, a bad host): a warning line.
         "django.security": {
+            "handlers": ["client_mistakes"],
+            "level": "WARNING",
+            "propagate": False,
+        },
+        "battleship_site.bodies": {
             "handlers": ["client_mistakes"],
             "level": "WARNING",
             "propagate": False,
@@ -344,6 +357,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# The largest request body read (every form here is a few kilobytes): a longer one is
+# refused with a 413 before it is read (battleship_site/bodies.py), also where no proxy in
+# front would cut it. Django's own check on a form, kept at the same figure.
+MAX_REQUEST_BODY = env.int("MAX_REQUEST_BODY", default=256 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 # Content Security Policy (django-csp): only our own files, no inline script or style.

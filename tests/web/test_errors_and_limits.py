@@ -19,6 +19,7 @@ from tests.web.conftest import PASSWORD, fire, make_user, new_game, started_game
         ("403_csrf.html", "Reload the page"),
         ("404.html", "unfinished games are listed on the home page"),
         ("405.html", "unfinished games are listed there"),
+        ("413.html", "send its form again"),
         ("429.html", "wait a few seconds"),
         ("500.html", "your game is safe"),
         ("503.html", "Try again in a minute"),
