@@ -151,12 +151,17 @@ class FriendGame(Match):
     @classmethod
     def claim_guest_games(cls, guest: str, user: Any) -> None:
         """A guest signs in: their seats, at either side, and their records become the
-        account's."""
-        super().claim_guest_games(guest, user)
-        cls.objects.filter(friend=None, friend_guest_id=guest).update(
+        account's; but never a seat of a game whose other seat the account holds already
+        (one account in both seats could never play the second), nor its record."""
+        cls.objects.filter(owner=None, guest_id=guest).exclude(friend=user).update(
+            owner=user, guest_id=""
+        )
+        cls.objects.filter(friend=None, friend_guest_id=guest).exclude(owner=user).update(
             friend=user, friend_guest_id=""
         )
-        FriendRecord.objects.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
+        FriendRecord.objects.filter(owner=None, guest_id=guest).exclude(
+            Q(seat=HOST, game__friend=user) | Q(seat=FRIEND, game__owner=user)
+        ).update(owner=user, guest_id="")
 
     # -- the invite ----------------------------------------------------------------------
 

@@ -228,6 +228,35 @@ def test_a_guests_seat_becomes_their_account_at_login(host, friend):
     assert game.friend_guest_id == ""
 
 
+def test_logging_in_never_puts_one_account_in_both_seats(host, friend):
+    """The host's account; a guest joins; that browser then logs in to the host's account.
+    The friend's seat stays the guest's, and each seat keeps its own player and record."""
+    user = make_user("ursula")
+    host.force_login(user)
+    game = started(host, friend)
+    guest = game.friend_guest_id
+    friend.post("/login", {"username": "ursula", "password": "a-long-test-password-42"})
+    game.refresh_from_db()
+    assert game.owner == user
+    assert game.friend is None
+    assert game.friend_guest_id == guest
+    # Their records as the game ends: one the account's, the other still the guest's.
+    assert host.post(f"/friend/{game.token}/resign").status_code == 302
+    records = {r.seat: (r.owner, r.guest_id) for r in FriendRecord.objects.filter(game=game)}
+    assert records == {0: (user, ""), 1: (None, guest)}
+
+
+def test_a_finished_guests_record_is_not_claimed_by_the_account_of_the_other_seat(host, friend):
+    user = make_user("ursula")
+    host.force_login(user)
+    game = started(host, friend)
+    assert friend.post(f"/friend/{game.token}/resign").status_code == 302
+    friend.post("/login", {"username": "ursula", "password": "a-long-test-password-42"})
+    records = {r.seat: r.owner for r in FriendRecord.objects.filter(game=game)}
+    assert records == {0: user, 1: None}
+    assert FriendRecord.objects.filter(owner=user).count() == 1
+
+
 @pytest.mark.parametrize(
     ("rules", "button"), [("five_shot", "Fire the round"), ("salvo", "Fire the salvo")]
 )
