@@ -105,6 +105,11 @@ def outsider(request: HttpRequest, game: FriendGame) -> TemplateResponse:
     full = game.status != FriendGame.Status.WAITING
     context = {"game": game, "info": info_for(game.rule_set), "full": full}
     refused = full or request.method not in ("GET", "HEAD")
+    if not refused:
+        # The guest id the Join will take the seat with, made now: a Join sent twice at once
+        # (an answer lost, the button pressed again) then comes with one session, not two
+        # that each make a guest of their own (the browser keeping the one left seatless).
+        player_of(request, create=True)
     return TemplateResponse(request, "friends/join.html", context, status=403 if refused else 200)
 
 
@@ -276,6 +281,9 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         game.join(name=name, owner=player["owner"], guest_id=player["guest_id"])
     except ValueError as error:
         game.refresh_from_db()
+        if game.seat_of(request) is not None:
+            # This browser's own Join, sent twice at once: the seat is theirs either way.
+            return redirect(game)
         context = {"game": game, "info": info_for(game.rule_set), "full": True}
         context["error"] = refusal(error)
         return TemplateResponse(request, "friends/join.html", context, status=409)

@@ -4,6 +4,8 @@ identical moves at once store one, and both players acting at once never corrupt
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import httpx
+
 from tests.http.conftest import Player
 
 COUNT = 20
@@ -76,3 +78,51 @@ def test_both_players_at_once_store_only_the_one_whose_turn_it_is(server):
     assert moves == 1
     assert len(log) == 1
     assert "Your turn." in waiter.client.get(url).text  # the mover's shot passed the turn
+
+
+def test_a_first_time_visitors_join_sent_twice_at_once_keeps_the_seat(server):
+    """A browser with no session yet presses Join, loses the answer and presses again: two
+    joins at once, each answered with a session of its own. Whichever session the browser
+    keeps (the last answer's cookie wins), it holds the friend's seat; one seat, one guest."""
+    host = Player(server.url)
+    for trial in range(6):
+        made = host.client.post(
+            "/friend/invites",
+            data={"rules": "standard", "name": "Ann"},
+            headers={"X-CSRFToken": host.headers["X-CSRFToken"]},
+        )
+        assert made.status_code == 302, made.text[:300]
+        url = made.headers["location"]
+        visitor = httpx.Client(base_url=server.url, timeout=30)
+        invite_page = visitor.get(url)  # the invite, as the link opens it
+        assert invite_page.status_code == 200
+        token = visitor.cookies["csrftoken"]
+        start = threading.Barrier(2)
+
+        def join(_, url=url, token=token, cookies=visitor.cookies, start=start):
+            start.wait()
+            return httpx.post(
+                server.url + url + "join",
+                data={"name": "Bob"},
+                cookies=cookies,
+                headers={"X-CSRFToken": token},
+            )
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(join, range(2)))
+        assert [a.status_code for a in answers] == [302, 302], [a.text[:300] for a in answers]
+        for answer in answers:  # the browser keeps either answer's session, if it sets one
+            kept = httpx.Client(base_url=server.url, cookies=visitor.cookies)
+            session = answer.cookies.get("sessionid") or visitor.cookies.get("sessionid")
+            assert session
+            kept.cookies.set("sessionid", session)
+            page = kept.get(url)
+            assert page.status_code == 200, (trial, page.text[:300])
+            assert "is placing their fleet too" in page.text, page.text[:500]
+        token_id = url.strip("/").split("/")[-1]
+        guests = server.query(
+            "import json; from friends.models import FriendGame; "
+            f"g = FriendGame.objects.get(token='{token_id}'); "
+            "print(json.dumps([g.status, g.friend_guest_id != '']))"
+        )
+        assert guests == ["placing", True]
