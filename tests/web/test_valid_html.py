@@ -82,7 +82,7 @@ def every_page(documents: Documents, client: Client, things: Things, who: str) -
 def error_pages(documents: Documents) -> None:
     request = RequestFactory().get("/")
     folder = Path(settings.BASE_DIR) / "templates"
-    pages = sorted(path.name for path in folder.glob("[45][0-9][0-9].html")) + ["403_csrf.html"]
+    pages = [*sorted(path.name for path in folder.glob("[45][0-9][0-9].html")), "403_csrf.html"]
     assert {"400.html", "413.html", "429.html", "503.html"} <= set(pages)
     for template in pages:
         documents.add_html(template, loader.render_to_string(template, request=request))
