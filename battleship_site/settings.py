@@ -275,6 +275,15 @@ LOGGING = {
     },
 }
 
+# Django's hashers, the first (PBKDF2, as Django's) with its hashing not counted as waiting
+# on the database (battleship_site/passwords.py).
+PASSWORD_HASHERS = [
+    "battleship_site.passwords.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -63,3 +63,48 @@ def test_a_double_submitted_sign_up_never_answers_500(server):
     )
     assert count == ROUNDS
     assert "Traceback" not in server.errors.read_text()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def tight_server(request, tmp_path_factory):
+    """A database wait limit of two seconds (five in production), so that the password
+    hashing of a dozen sign-ups at once (a third of a second of CPU each, PBKDF2) would pass
+    it if it counted as waiting on the database."""
+    tmp = tmp_path_factory.mktemp(f"tight-{request.param}")
+    if request.param == "sqlite":
+        database = f"sqlite:///{tmp / 'db.sqlite3'}"
+    elif postgres_reachable():
+        database = fresh_postgres_database(f"battleship_signup_tight_{os.getpid()}")
+    else:
+        pytest.skip("no PostgreSQL reachable")
+    srv = start_server(tmp, database, workers=2, SIGNUP_RATE="1000/h", DATABASE_WAIT_LIMIT="2")
+    yield srv
+    srv.stop()
+
+
+def test_a_dozen_sign_ups_of_one_name_at_once_on_a_healthy_database_give_no_503(tight_server):
+    """Twelve browsers take one name at once, each with its own password: one account, the
+    others told the name is taken, and no 503 (the database was well all along)."""
+    count = 12
+    browsers = [httpx.Client(base_url=tight_server.url, timeout=60) for _ in range(count)]
+    for browser in browsers:
+        browser.get("/signup")
+    start = threading.Barrier(count)
+
+    def submit(n):
+        browser = browsers[n]
+        password = f"{PASSWORD}-{n}"
+        form = {"username": "samename", "password1": password, "password2": password}
+        start.wait()
+        return browser.post(
+            "/signup", data=form, headers={"X-CSRFToken": browser.cookies["csrftoken"]}
+        )
+
+    with ThreadPoolExecutor(count) as pool:
+        answers = list(pool.map(submit, range(count)))
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] * (count - 1) + [302], (statuses, tight_server.errors.read_text())
+    for answer in answers:
+        if answer.status_code == 200:
+            assert "A user with that username already exists." in answer.text
+    assert "Traceback" not in tight_server.errors.read_text()
