@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from battleship.classic.variants import VARIANTS
+from battleship_site.names import validate_one_script
 from games.rule_sets import title_of
 from modes.models import FiguresQuerySet
 from modes.registry import DEFAULT, MODES, Mode, mode_named
@@ -48,6 +49,7 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cut_username(self)
+        self.fields["username"].validators.append(validate_one_script)
 
 
 def rules_choices() -> list[tuple[str, str]]:

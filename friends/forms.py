@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from battleship import RuleSet, find_variant
+from battleship_site.names import validate_one_script
 from games.rule_sets import OFFERED
 
 NAME_LENGTH = 30
@@ -30,6 +31,7 @@ def clean_display_name(value: str) -> str:
         raise forms.ValidationError(
             _("A name of letters, digits, spaces and the marks . ' - only, please.")
         )
+    validate_one_script(name)
     return name
 
 
