@@ -1,6 +1,6 @@
 """A name a person reads (an account's, a guest's) in one writing system, not a look-alike.
 
-"аdmin" with a Cyrillic "а" reads as "admin" and is another name: anyone could pass for
+"admin" with its "a" Cyrillic (U+0430) reads as "admin" and is another name: anyone could pass for
 anyone. A name that mixes scripts, where one of its letters looks like a letter of another
 script (Unicode's confusables, through ``confusable_homoglyphs``, the data django-registration
 checks names with), is refused. The mixes a language writes every day are not: Latin with
@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 NEUTRAL = {"COMMON", "INHERITED"}
+CYRILLIC_A = "\u0430"
 EVERYDAY_MIXES = (
     {"LATIN", "HAN", "HIRAGANA", "KATAKANA"},
     {"LATIN", "HAN", "BOPOMOFO"},
@@ -23,7 +24,7 @@ EVERYDAY_MIXES = (
 )
 MIXED = _(
     "A name in one alphabet, please: this one mixes letters of different alphabets that look "
-    "alike (such as a Cyrillic “а” among Latin letters)."
+    "alike (such as a Cyrillic “%(letter)s” among Latin letters)."
 )
 
 
@@ -41,4 +42,4 @@ def is_look_alike(name: str) -> bool:
 
 def validate_one_script(name: str) -> None:
     if is_look_alike(name):
-        raise ValidationError(MIXED, code="look_alike")
+        raise ValidationError(MIXED, code="look_alike", params={"letter": CYRILLIC_A})
