@@ -248,7 +248,7 @@
     if (button && !firing) aim(targetOf(button), touch ? "tap" : "focus");
   });
 
-  // Before the shot's own handling (game.js, htmx): in a weapon's mode a press on the board
+  // Before the shot's own handling (board.js, htmx): in a weapon's mode a press on the board
   // aims or fires the weapon, never a shot.
   document.addEventListener("click", (event) => {
     if (mode === "shot" || !event.target.closest) return;
@@ -338,12 +338,9 @@
 
   // --- After every answer: a fresh board, aimed with a shot again ---------------------------
   // (A torpedo's track of the last move is drawn by the server; a move answered in parts
-  // brings its own, so an old one goes first.)
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    const target = event.detail.target;
-    if (target && target.id === "turn") {
-      document.querySelectorAll(".board td.track").forEach((td) => td.classList.remove("track", ...EDGES.map((e) => "track-" + e)));
-    }
+  // brings its own, so an old one goes first: as the server names the turn, board.js.)
+  document.addEventListener("turn", () => {
+    document.querySelectorAll(".board td.track").forEach((td) => td.classList.remove("track", ...EDGES.map((e) => "track-" + e)));
   });
   document.addEventListener("htmx:afterRequest", () => { firing = false; });
 
@@ -356,7 +353,5 @@
     mode = "shot";
     aimed = armed = null;
   }
-  document.addEventListener("htmx:afterSettle", init);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  htmx.onLoad(init);
 })();
