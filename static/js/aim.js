@@ -342,6 +342,8 @@
   document.addEventListener("turn", () => {
     document.querySelectorAll(".board td.track").forEach((td) => td.classList.remove("track", ...EDGES.map((e) => "track-" + e)));
   });
+  // (A move's answer may replace the form that sent it, whose own events then reach no one:
+  // a fresh weapons section is ready to fire too.)
   document.addEventListener("htmx:afterRequest", () => { firing = false; });
 
   function init() {
@@ -349,6 +351,7 @@
     if (!given) { mode = "shot"; aimed = armed = null; return; } // no weapon to aim now
     if (given.dataset.ready) return;
     given.dataset.ready = "true";
+    firing = false;
     given.querySelector(".aim-modes").hidden = false;
     mode = "shot";
     aimed = armed = null;
