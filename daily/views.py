@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import trigger_client_event
 from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import Coordinate, PlayerView
@@ -132,7 +133,11 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
         status = 409 if attempt.is_finished or attempt.moves != expected else 400
         return render_day(request, chosen, attempt, error=refusal(refused), status=status)
     if request.htmx:
-        return render_day(request, chosen, attempt, shot=True)
+        # Named for the page's scripts, with its sound: as it arrives, once in place.
+        response = render_day(request, chosen, attempt, shot=True)
+        sound = {"sound": (response.context_data or {}).get("sound", "")}
+        trigger_client_event(response, "turn", sound)
+        return trigger_client_event(response, "turn-settled", sound, after="settle")
     return redirect(day_url(chosen))
 
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_ratelimit.decorators import ratelimit
 from redis.exceptions import RedisError
 
@@ -415,4 +415,16 @@ def fire(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
         )
         return after_post(request, game, seat, refusal(error), status=409 if refused else 400)
     nudge(game)
-    return after_post(request, game, seat)
+    response = after_post(request, game, seat)
+    if getattr(request, "htmx", False):
+        # Named for the page's scripts, with its sound: as it arrives, once in place.
+        sound = {"sound": context_sound(response)}
+        trigger_client_event(response, "turn", sound)
+        trigger_client_event(response, "turn-settled", sound, after="settle")
+    return response
+
+
+def context_sound(response: HttpResponse) -> str:
+    context = getattr(response, "context_data", None) or {}
+    display = context.get("display")
+    return display.sound if display is not None else ""

@@ -21,7 +21,12 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_htmx.http import (
+    HttpResponseClientRedirect,
+    reswap,
+    retarget,
+    trigger_client_event,
+)
 from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
@@ -177,7 +182,7 @@ def render_game(
     shot: bool = False,
     hint: dict[Coordinate, float] | None = None,
     hint_warning: bool = False,
-) -> HttpResponse:
+) -> TemplateResponse:
     """The game page, or for htmx only the part that changes (setup or play area).
 
     ``shot``: this is the answer to a shot just made, so the page makes its sound; a
@@ -387,8 +392,18 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
     # A hint on the board is out of date after a shot: the whole play area is drawn again.
     redraw = bool(request.POST.get("redraw"))
     if request.htmx and not game.is_over and shot_by_shot(game.rule_set) and not redraw:
-        return render_move(request, game, results)
+        return named_turn(render_move(request, game, results))
+    if request.htmx:
+        return named_turn(render_game(request, game, shot=True))
     return _after_post(request, game, shot=True)
+
+
+def named_turn(response: TemplateResponse) -> TemplateResponse:
+    """The answer to a move played, named for the page's scripts (static/js/board.js,
+    turn.js): "turn" as it arrives, "turn-settled" once it is in place, with its sound."""
+    sound = response.context_data["display"].sound if response.context_data else ""
+    trigger_client_event(response, "turn", {"sound": sound})
+    return trigger_client_event(response, "turn-settled", {"sound": sound}, after="settle")
 
 
 def partial_turn(game: Game, move: Move) -> str:
@@ -412,7 +427,7 @@ def partial_turn(game: Game, move: Move) -> str:
     ) % {"left": left, "named": named, "more": more}
 
 
-def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> HttpResponse:
+def render_move(request: HttpRequest, game: Game, results: list[MoveResult]) -> TemplateResponse:
     """The answer to a shot in a game that goes on, for htmx: only what the move changed.
 
     The cells fired at (and, after a sinking, the sunk ship's cells), the move number, the

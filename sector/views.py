@@ -19,7 +19,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import ROW_LETTERS, IllegalMove
@@ -94,8 +94,8 @@ def _page(
     """The battle's page (``aim``: the action aimed on the enemy sea, ``?aim=recon``); for
     htmx in play only its play area, the live region's new words
     sent with it out of band (so a turn's announcements are spoken). ``played``: the
-    answer to a turn just played, so the page makes its sound (static/js/game.js, and the
-    end's own in static/js/turn.js), as the classic game's does."""
+    answer to a turn just played, so the page makes its sound (static/js/board.js), as the
+    classic game's does."""
     view = battle.view()
     htmx = getattr(request, "htmx", None)
     partial = (
@@ -366,7 +366,11 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     except ValueError as error:
         return _page(request, battle, error=refusal(error), status=400, aim=aim)
     if getattr(request, "htmx", None):
-        return _page(request, battle, played=True)
+        # Named for the page's scripts, with its sound: as it arrives, once in place.
+        response = _page(request, battle, played=True)
+        sound = {"sound": (response.context_data or {}).get("sound", "")}
+        trigger_client_event(response, "turn", sound)
+        return trigger_client_event(response, "turn-settled", sound, after="settle")
     return redirect(battle)
 
 

@@ -131,7 +131,7 @@ def enemy_cells(
     """Enemy waters: untargeted cells fire when pressed; fired ones say what they hold.
 
     The cells one can fire at are in the tab order, so the board works from the keyboard
-    without the page's script; with it (``static/js/game.js``) the board is one tab stop
+    without the page's script; with it (``static/js/board.js``) the board is one tab stop
     and the arrow keys move it. ``heat``: a hint's chances (``games.hints``), shown in the
     cells one may fire at.
     """

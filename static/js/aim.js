@@ -248,7 +248,7 @@
     if (button && !firing) aim(targetOf(button), touch ? "tap" : "focus");
   });
 
-  // Before the shot's own handling (game.js, htmx): in a weapon's mode a press on the board
+  // Before the shot's own handling (board.js, htmx): in a weapon's mode a press on the board
   // aims or fires the weapon, never a shot.
   document.addEventListener("click", (event) => {
     if (mode === "shot" || !event.target.closest) return;
@@ -338,13 +338,12 @@
 
   // --- After every answer: a fresh board, aimed with a shot again ---------------------------
   // (A torpedo's track of the last move is drawn by the server; a move answered in parts
-  // brings its own, so an old one goes first.)
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    const target = event.detail.target;
-    if (target && target.id === "turn") {
-      document.querySelectorAll(".board td.track").forEach((td) => td.classList.remove("track", ...EDGES.map((e) => "track-" + e)));
-    }
+  // brings its own, so an old one goes first: as the server names the turn, board.js.)
+  document.addEventListener("turn", () => {
+    document.querySelectorAll(".board td.track").forEach((td) => td.classList.remove("track", ...EDGES.map((e) => "track-" + e)));
   });
+  // (A move's answer may replace the form that sent it, whose own events then reach no one:
+  // a fresh weapons section is ready to fire too.)
   document.addEventListener("htmx:afterRequest", () => { firing = false; });
 
   function init() {
@@ -352,11 +351,10 @@
     if (!given) { mode = "shot"; aimed = armed = null; return; } // no weapon to aim now
     if (given.dataset.ready) return;
     given.dataset.ready = "true";
+    firing = false;
     given.querySelector(".aim-modes").hidden = false;
     mode = "shot";
     aimed = armed = null;
   }
-  document.addEventListener("htmx:afterSettle", init);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  htmx.onLoad(init);
 })();

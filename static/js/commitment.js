@@ -63,10 +63,5 @@
     const button = event.target.closest("[data-commitment-check] button");
     if (button) check(button.closest("[data-commitment-check]"));
   });
-  document.addEventListener("htmx:afterSettle", prepare);
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", prepare);
-  } else {
-    prepare();
-  }
+  htmx.onLoad(prepare);
 })();

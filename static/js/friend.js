@@ -1,34 +1,30 @@
-// A friend game's page: the Copy button of the invite link, the page's title following
-// the live part (the friend joins: "Place your fleet against Bob"), the turn's log kept open. (The live turns come
-// from htmx's SSE extension, the boards' keys and sounds from game.js.)
+// A friend game's page: its title follows the live part (the friend joins: "Place your
+// fleet against Bob"), and a move the other player made, pushed by the event stream
+// (htmx's SSE extension, its "state" event), makes its sound. (Your own moves' answers
+// name their turn themselves, as every mode's do; the boards' keys, the Copy button, the
+// turn's log and the sounds are static/js/board.js's.)
 (function () {
   "use strict";
-  function show() {
-    document.querySelectorAll("[data-copy]").forEach((button) => { button.hidden = !navigator.clipboard; });
-  }
-  document.addEventListener("click", (event) => {
-    const button = event.target.closest && event.target.closest("[data-copy]");
-    if (!button) return;
-    const field = document.querySelector(button.dataset.copy);
-    navigator.clipboard.writeText(field.value).then(() => {
-      const said = button.parentElement.querySelector("[data-copied]");
-      if (said) said.hidden = false;
-    });
+
+  function live() { return document.getElementById("live"); }
+
+  htmx.onLoad(() => {
+    const part = live();
+    if (part && part.dataset.title && document.title !== part.dataset.title) document.title = part.dataset.title;
   });
-  function retitle() {
-    const live = document.getElementById("live");
-    if (live && live.dataset.title && document.title !== live.dataset.title) document.title = live.dataset.title;
-  }
-  // The turn's log (every shot of the last turn) stays open across the moves once opened:
-  // each move replaces the live part it is in.
-  let logOpen = false;
-  document.addEventListener("toggle", (event) => {
-    if (event.target.id === "turn-log") logOpen = event.target.open;
-  }, true);
-  function keepLog() {
-    const log = document.getElementById("turn-log");
-    if (log && logOpen && !log.open) log.open = true;
-  }
-  document.addEventListener("DOMContentLoaded", show);
-  document.addEventListener("htmx:afterSettle", () => { show(); retitle(); keepLog(); });
+
+  let before = null;
+  document.addEventListener("htmx:sseBeforeMessage", () => {
+    before = live() ? Number(live().dataset.move) : null;
+  });
+  document.addEventListener("htmx:sseMessage", (event) => {
+    if (event.detail.type !== "state") return;
+    // (The swap settles on its own schedule: after it.)
+    setTimeout(() => {
+      const part = live();
+      const turn = document.getElementById("turn");
+      if (!part || before === null || Number(part.dataset.move) <= before) return;
+      document.dispatchEvent(new CustomEvent("board:sound", { detail: { sound: turn && turn.dataset.sound } }));
+    }, 0);
+  });
 })();

@@ -220,7 +220,7 @@
     return group;
   }
 
-  // --- Kept as the board is: what aim.js and game.js show there shows here ----------------
+  // --- Kept as the board is: what aim.js and board.js show there shows here ---------------
   function sync() {
     if (!shown || !dialog) return;
     const { board } = shown;

@@ -33,9 +33,7 @@
     if (link) link.focus();
   });
 
-  function init() {
+  htmx.onLoad(() => {
     document.querySelectorAll("[data-no-js]").forEach((element) => { element.hidden = true; });
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  });
 })();

@@ -1,17 +1,17 @@
-// A turn you can watch: the answer to a shot comes in one request, and the page plays it in
+// A turn you can watch: the answer to a move comes in one request, and the page plays it in
 // order: your shot(s) at once, a beat, "the <opponent> is aiming…", then the computer's.
-// Instant under prefers-reduced-motion. Also: the turn's log keeps its open state across
-// swaps, and the end of a game has a sound. Everything works without this file.
+// Instant under prefers-reduced-motion. The server names the turn: HX-Trigger "turn" as
+// its answer arrives (before it is swapped in), HX-Trigger-After-Settle "turn-settled" once
+// every part of it is in place (static/js/board.js). Everything works without this file.
 (function () {
   "use strict";
 
   const BEAT = 250; // ms: your shots land, then the cue
   const AIMING = 450; // ms: the cue, then their shots
-  const MUTE_KEY = "battleship:muted"; // the switch static/js/game.js keeps
   const still = window.matchMedia("(prefers-reduced-motion: reduce)");
   const body = () => document.body;
   let timers = [];
-  let logOpen = false;
+  let ownFleet = null; // your fleet's list as it was before their shots, while they wait
 
   // Each step is told to whoever listens (the browser tests): turn:mine, turn:aiming, turn:theirs.
   function step(name, cls) {
@@ -24,77 +24,47 @@
     timers.forEach(clearTimeout);
     timers = [];
     body().classList.remove("turn-mine", "turn-aiming");
-  }
-
-  function isShot(detail) {
-    const config = detail.requestConfig || {};
-    // A classic game's shot (/shots) or a sector battle's turn (/turns).
-    return config.verb === "post" && /\/(shots|turns)$/.test(config.path || "") && detail.xhr && detail.xhr.status === 200;
+    showOwnFleet();
   }
 
   // Before the answer enters the page: the computer's part waits (CSS, static/css/turn.css),
-  // so it is never seen before yours.
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    const log = document.getElementById("turn-log");
-    if (log) logOpen = log.open;
-    if (!isShot(event.detail)) return;
+  // so it is never seen before yours; so does what your fleet's list says of it ("sunk").
+  document.addEventListener("turn", () => {
     stop();
-    if (!still.matches) body().classList.add("turn-mine");
+    if (still.matches) return;
+    body().classList.add("turn-mine");
+    const list = document.getElementById("own-fleet");
+    ownFleet = list ? list.cloneNode(true) : null;
   });
 
-  // Once the answer is in place (every out-of-band part settles on its own: once per response).
-  let settled = null;
-  document.addEventListener("htmx:afterSettle", (event) => {
-    const log = document.getElementById("turn-log");
-    if (log && logOpen) log.open = true;
-    const xhr = event.detail.xhr;
-    if (!xhr || settled === xhr || !isShot(event.detail)) return;
-    settled = xhr;
-    setTimeout(playBack, 0);
-  });
+  // Once the answer is in place.
+  document.addEventListener("turn-settled", () => setTimeout(playBack, 0));
+
+  // The list as it was stays in sight until their shots are shown; then the new one.
+  let fresh = null;
+  function holdOwnFleet() {
+    const now = document.getElementById("own-fleet");
+    if (!ownFleet || !now || now.isEqualNode(ownFleet)) { ownFleet = null; return; }
+    fresh = now;
+    now.replaceWith(ownFleet);
+  }
+  function showOwnFleet() {
+    if (fresh && ownFleet && ownFleet.isConnected) ownFleet.replaceWith(fresh);
+    fresh = ownFleet = null;
+  }
 
   function playBack() {
-    endSound();
     const theirs = document.querySelector("#announcer .said-theirs");
     const over = document.getElementById("outcome-heading");
-    step("mine", body().classList.contains("turn-mine") && theirs && !over ? "turn-mine" : null);
-    if (!body().classList.contains("turn-mine")) {
+    const watching = body().classList.contains("turn-mine") && theirs && !over;
+    step("mine", watching ? "turn-mine" : null);
+    if (!watching) {
+      showOwnFleet();
       if (theirs) step("theirs");
       return;
     }
+    holdOwnFleet();
     timers.push(setTimeout(() => step("aiming", "turn-aiming"), BEAT));
-    timers.push(setTimeout(() => { timers = []; step("theirs"); }, BEAT + AIMING));
-  }
-
-  // A salvo's fire button is in its place from the start of the turn (disabled until the
-  // turn's cells are picked, static/js/game.js), so nothing moves when the first is picked.
-  function showFireButton() {
-    const fire = document.getElementById("volley-fire");
-    if (fire && fire.hidden) fire.hidden = false;
-  }
-  document.addEventListener("htmx:afterSettle", showFireButton);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showFireButton);
-  else showFireButton();
-
-  // --- The end's own sound: up for a win, down for a loss, level for a draw -------------
-  let audio = null;
-  function endSound() {
-    const turn = document.getElementById("turn");
-    const kind = turn && turn.dataset.sound;
-    const notes = { won: [392, 494, 587, 784], lost: [392, 330, 262, 196], draw: [330, 330] }[kind];
-    if (!notes || localStorage.getItem(MUTE_KEY) === "1" || !window.AudioContext) return;
-    audio = audio || new AudioContext();
-    notes.forEach((freq, i) => {
-      const start = audio.currentTime + i * 0.16;
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = "triangle";
-      osc.frequency.setValueAtTime(freq, start);
-      gain.gain.setValueAtTime(0.12, start);
-      gain.gain.exponentialRampToValueAtTime(0.001, start + 0.3);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(start);
-      osc.stop(start + 0.3);
-    });
+    timers.push(setTimeout(() => { timers = []; showOwnFleet(); step("theirs"); }, BEAT + AIMING));
   }
 })();

@@ -105,8 +105,9 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
             "data-move", waiter.locator("#live").get_attribute("data-move")
         )
         if rules == "special_weapons":  # on their turn the weapons are in place, disabled
-            expect(mover.get_by_role("button", name="Strike")).to_be_disabled()
-            expect(waiter.get_by_role("button", name="Strike")).to_be_enabled()
+            for name in ("Strike", "Air strike (1 left)"):
+                expect(mover.get_by_role("button", name=name, exact=True)).to_be_disabled()
+                expect(waiter.get_by_role("button", name=name, exact=True)).to_be_enabled()
         for page in (host, friend):
             seen[page].append(places(page))
     # The boards stay put as the turns go back and forth, the first included (the coin
@@ -129,3 +130,90 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
     host.reload()
     expect(host.locator("#presence")).to_have_text("Bob is away.")
     assert check(host, axe_source) == []
+
+
+def test_weapons_are_aimed_on_the_board_in_a_friend_game(
+    live_server, browser: Browser, axe_source, settings
+):
+    """Under the special weapons rules a friend game's air strike and torpedo are aimed on
+    the other player's waters as against the computer (static/js/aim.js): the strike's
+    square and the torpedo's path shown before they go, each fired by a click there; on
+    the other player's turn the weapons wait in their place, disabled."""
+    from battleship.classic import Coordinate
+    from tests.web.conftest import COMPUTER_FLEET
+
+    settings.FRIEND_KEEPALIVE_SECONDS = 1
+    size = {"width": 1280, "height": 900}
+    ann = browser.new_context(viewport=size).new_page()
+    bob = browser.new_context(viewport=size).new_page()
+    ann.goto(live_server.url + "/friend/")
+    ann.locator("#friend-rules-special_weapons").check()
+    ann.get_by_label("Your name, as your friend will see it").fill("Ann")
+    ann.get_by_role("button", name="Get the invite link").click()
+    link = ann.get_by_label("Invite link").input_value()
+    bob.goto(link)
+    bob.get_by_label("Your name, as your friend will see it").fill("Bob")
+    bob.get_by_role("button", name="Join the game").click()
+    expect(ann.get_by_role("heading", name="Place your fleet")).to_be_visible(timeout=5000)
+    game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
+    for page in (ann, bob):
+        page.get_by_role("button", name="Shuffle").click()
+        expect(page.get_by_role("button", name="Ready", exact=True)).to_be_visible()
+    game.refresh_from_db()
+    fleets = list(game.fleets)  # Bob's fleet where the test knows it
+    fleets[1] = [
+        {"ship": name, "row": cell.row, "col": cell.col, "orientation": way}
+        for name, start, way in COMPUTER_FLEET
+        for cell in [Coordinate.parse(start)]
+    ]
+    FriendGame.objects.filter(pk=game.pk).update(fleets=fleets)
+    for page in (ann, bob):
+        page.get_by_role("button", name="Ready", exact=True).click()
+    for page in (ann, bob):
+        expect(page.get_by_text(re.compile("The coin flip"))).to_be_visible(timeout=5000)
+
+    def weapon(page: Page, name: str):
+        return page.get_by_role("group", name="Aim with").get_by_role(
+            "button", name=re.compile(f"^{name}")
+        )
+
+    def bob_fires(label: str) -> None:
+        game.refresh_from_db()
+        if game.view(0).my_turn:
+            return
+        expect(weapon(ann, "Air strike").or_(weapon(ann, "Torpedo")).first).to_be_disabled()
+        cell(bob, "Ann's waters", label).click()
+        expect(ann.get_by_text("Your turn.")).to_be_visible(timeout=5000)
+
+    waters = "table.board.enemy"
+    previewed = f"{waters} td.preview"
+    bob_fires("J10")
+    weapon(ann, "Air strike").click()
+    ann.locator("#enemy-B7").hover()  # the square follows the pointer
+    expect(ann.locator(previewed)).to_have_count(9)
+    expect(ann.locator("#aim-status")).to_have_text(
+        "Air strike aimed at B7: the square from A6 to C8."
+    )
+    assert check(ann, axe_source) == []
+    ann.locator("#enemy-B7 button").click()
+    expect(ann.locator("#announcer")).to_contain_text("Your air strike on B7: 6 hits.")
+    game.refresh_from_db()
+    assert {"air_strike": "B7"} in game.log
+    expect(weapon(ann, "Air strike")).to_have_count(0)  # spent
+    expect(bob.locator("#own-A6")).to_have_class(re.compile(r"\bhit\b"))  # Bob saw it land
+
+    bob_fires("J9")
+    weapon(ann, "Torpedo").click()
+    launch = ann.get_by_role("group", name=re.compile("Launch points")).get_by_role(
+        "button", name="Row I, from the left", exact=True
+    )
+    launch.hover()
+    expect(ann.locator(f"{waters} td.aim-path-west")).to_have_count(10)
+    launch.click()
+    expect(ann.locator("#announcer")).to_contain_text(
+        "Your torpedo from the west along row I: no contact."
+    )
+    game.refresh_from_db()
+    assert {"torpedo": {"from": "west", "line": 8}} in game.log
+    for page in (ann, bob):
+        page.context.close()

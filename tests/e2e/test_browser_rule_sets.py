@@ -23,7 +23,7 @@ def cell(page: Page, label: str):
     )
 
 
-def start(page: Page, base: str, rules_title: str) -> Game:
+def start(page: Page, base: str, rules_title: str, fleet=COMPUTER_FLEET) -> Game:
     """A game against the Recruit under the rules titled, begun with the person's fleet placed
     at random and the enemy's known (so that the test can aim), its page freshly loaded.
 
@@ -44,7 +44,7 @@ def start(page: Page, base: str, rules_title: str) -> Game:
         assert sent.ok, (step, sent.status)
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING
-    set_fleet(game, 1, COMPUTER_FLEET)  # a known enemy fleet, so the test can aim
+    set_fleet(game, 1, fleet)  # a known enemy fleet, so the test can aim
     page.goto(base + game.get_absolute_url())
     page.wait_for_load_state("load")
     expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()

@@ -5,7 +5,8 @@ vnu-jar, pinned in package.json; Java from Debian's default-jre-headless, both i
 The pages are every address the site has (tests/web/site_urls.py), for a guest and for a
 signed-in player, in every language, each also as htmx asks for it (a game's page answers
 with its play area only); the answers are those of playing through every rule set, the
-sector battle and the daily challenge by htmx, refusals included; the error pages too. An
+sector battle, the daily challenge and a friend game by htmx, refusals included (each
+player's pages of the friend game too, from the invite to the end); the error pages too. An
 answer that is a part of a page is checked inside a minimal document. Java starts slowly,
 so the checker runs once, over all of them. The one kind of error left out is htmx's own
 attributes (``hx-post``, ``hx-target``...), which no HTML standard knows.
@@ -28,6 +29,7 @@ from daily.models import today
 from games.models import Game
 from sector.models import SectorBattle
 from tests.web.conftest import COMPUTER_FLEET, fleet_cells, make_user, started_game
+from tests.web.friends_helpers import invite, players
 from tests.web.site_urls import Things, every_address
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,6 +183,30 @@ def the_daily_challenge(documents: Documents, client: Client) -> None:
         documents.add(f"daily {cell}", answer)
 
 
+def a_friend_game(documents: Documents) -> None:
+    """A game against a friend from the invite to its end, as each player's pages and htmx
+    answers have it (its live part connects to the event stream: htmx's SSE extension)."""
+    host, friend = Client(), Client()
+    game = invite(host, "special_weapons")
+    documents.add("friend waiting", host.get(game.get_absolute_url()))
+    documents.add("friend invite", friend.get(game.get_absolute_url()))
+    documents.add("friend join", friend.post(f"/friend/{game.token}/join", {"name": "Bob"}))
+    documents.add("friend placing", host.get(game.get_absolute_url()))
+    for who, client in (("host", host), ("friend", friend)):
+        documents.add(
+            f"friend {who} shuffle", client.post(f"/friend/{game.token}/shuffle", headers=HX)
+        )
+        documents.add(f"friend {who} ready", client.post(f"/friend/{game.token}/ready", headers=HX))
+    game.refresh_from_db()
+    mover, waiter = players(game, host, friend)
+    documents.add("friend playing, my turn", mover.get(game.get_absolute_url()))
+    documents.add("friend playing, their turn", waiter.get(game.get_absolute_url()))
+    strike = {"weapon": "air_strike", "center": "E5", "move": game.moves}
+    documents.add("friend strike", mover.post(f"/friend/{game.token}/shots", strike, headers=HX))
+    documents.add("friend resign", waiter.post(f"/friend/{game.token}/resign", headers=HX))
+    documents.add("friend over", mover.get(game.get_absolute_url()))
+
+
 def check(documents: Documents) -> list[tuple[str, str, str]]:
     """The checker's errors: the message, the answer it is in, and the markup around it."""
     files = list(documents.names)
@@ -241,6 +267,7 @@ def test_every_page_and_every_htmx_answer_is_valid_html(db, documents):
     win_a_game(documents, player)
     a_sector_battle(documents, player)
     the_daily_challenge(documents, guest)
+    a_friend_game(documents)
     assert len(documents.names) > 500
     errors = check(documents)
     assert not errors, summary(errors)
