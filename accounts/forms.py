@@ -9,13 +9,13 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from battleship.classic.variants import VARIANTS
 from battleship_site.names import validate_one_script
-from games.rule_sets import title_of
+from core.rule_sets import title_of
 from modes.models import FiguresQuerySet
 from modes.registry import DEFAULT, MODES, Mode, mode_named
 
@@ -33,7 +33,7 @@ class ExcerptInput(forms.TextInput):
         return text[: self.length] if text else text
 
 
-def cut_username(form: forms.Form) -> None:
+def cut_username(form: forms.BaseForm) -> None:
     field = form.fields["username"]
     length = getattr(field, "max_length", None) or 150
     field.widget = ExcerptInput(length, field.widget.attrs)
@@ -91,7 +91,7 @@ class StatisticsFilter(forms.Form):
         if shown in MODES and shown != mode.name:
             # The mode was changed in the form: its opponent and rules were the other
             # mode's choices (Salvo, level 5), not a choice of this one's: all of them.
-            data = self.data.copy()
+            data = cast(QueryDict, self.data).copy()
             for name in ("level", "rules"):
                 data.pop(name, None)
             self.data = data

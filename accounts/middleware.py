@@ -30,6 +30,6 @@ class RememberLanguageMiddleware:
                 domain=settings.LANGUAGE_COOKIE_DOMAIN,
                 secure=settings.LANGUAGE_COOKIE_SECURE,
                 httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,  # type: ignore[arg-type]
             )
         return response

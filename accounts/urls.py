@@ -32,6 +32,5 @@ urlpatterns = [
     ),
     path("stats", views.statistics, name="statistics"),
     path("history", views.history, name="history"),
-    path("history/<uuid:game_id>/", views.replay, name="replay"),
     path("leaderboard", views.leaderboard, name="leaderboard"),
 ]

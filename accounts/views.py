@@ -9,29 +9,24 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, login
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
-from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
 from django.views.i18n import set_language
 from django_ratelimit.decorators import ratelimit
 
 from accounts import charts
 from accounts.forms import SignupForm, StatisticsFilter
 from accounts.models import Preferences
-from accounts.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
 from accounts.statistics import statistics_of
 from battleship.classic.sentences import duration
 from battleship_site.limits import setting
-from games.hints import build_analysis, rating_sentence, step_notes
-from games.models import Game
-from games.rule_sets import BY_NAME, OFFERED
+from core.rule_sets import BY_NAME, OFFERED
 from modes.registry import MODES
 
 HISTORY_PAGE_SIZE = 20
@@ -54,7 +49,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return TemplateResponse(request, "registration/signup.html", {"form": form})
 
 
-def create_account(request: HttpRequest, form: SignupForm) -> AbstractBaseUser | None:
+def create_account(request: HttpRequest, form: SignupForm) -> User | None:
     """The new account, or None with the form told why. The name was free when the form
     checked it, but another request can take it before the insert: most often the same form
     sent twice (a double click). With the same password that is the same sign-up, and this
@@ -64,13 +59,13 @@ def create_account(request: HttpRequest, form: SignupForm) -> AbstractBaseUser |
     begins, and hashing is a third of a second). The twin is recognised by its password
     directly, not by logging in: a crowd signing up under one name would otherwise count as
     failed logins and lock the name's owner out."""
-    user = form.save(commit=False)
+    user: User = form.save(commit=False)
     try:
         with transaction.atomic():
             user.save()
     except IntegrityError:
         username = form.cleaned_data["username"]
-        twin = get_user_model()._default_manager.filter(username=username).first()
+        twin = User.objects.filter(username=username).first()
         if twin is not None and twin.check_password(form.cleaned_data["password1"]):
             return twin
         taken = get_user_model()._meta.get_field("username").error_messages["unique"]
@@ -155,34 +150,6 @@ def history(request: HttpRequest) -> TemplateResponse:
             "page": page,
             "games": games,
             "query": chosen.query,
-        },
-    )
-
-
-@require_safe
-@never_cache
-@vary_on_headers("HX-Request")
-def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
-    """A finished game move by move (a shot, a whole Salvo turn, a weapon): both boards
-    after ``?step=N`` of its moves."""
-    game = get_object_or_404(Game.objects.owned_by(request).finished(), pk=game_id)
-    step = requested_step(request, game.moves)
-    url = reverse("replay", args=[game.pk])
-    partial = only_the_step(request)
-    # Worked out on the first replay and stored on the row (``Game.coach_analysis``).
-    analysis = build_analysis(game.coach_analysis(), game.rule_set.board_size, game.level_name)
-    return TemplateResponse(
-        request,
-        STEPS_TEMPLATE + "#step" if partial else "accounts/replay.html",
-        {
-            "game": game,
-            "level_name": game.level_name,
-            **replay_step(game.replay_view(step), step, game.moves, url=url),
-            "oob": partial,
-            "analysis": analysis,
-            "commitment": game.commitment(),  # a finished game's: revealed
-            "rated": [rating_sentence(shot) for shot in analysis.by_step.get(step, [])],
-            "notes": step_notes(analysis.by_step.get(step, [])),
         },
     )
 

@@ -5,6 +5,8 @@ import enum
 from battleship.errors import BattleshipError, IllegalMove, InvalidPlacement
 
 PLAYERS = (0, 1)
+HUMAN, COMPUTER = PLAYERS
+"""In a game against the computer, the person's seat (who fires first) and the computer's."""
 
 
 class GamePhase(enum.StrEnum):

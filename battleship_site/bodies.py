@@ -29,7 +29,7 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+ASGIApp = Callable[[Any, Any, Any], Awaitable[None]]
 
 TOO_LARGE = "battleship_site.body_too_large"
 """The key in an ASGI scope that marks a body cut short at the limit."""

@@ -60,11 +60,11 @@ class RequestLine(logging.Filter):
         request = getattr(record, "request", None)
         record.method = one_value(getattr(request, "method", "-") or "-", 16)
         path = getattr(request, "path", None)
-        record.path = one_value(path or "-")
+        shown = record.path = one_value(path or "-")
         if path and isinstance(record.args, tuple):
             # Django's lines say the path again in their words ("Forbidden (...): /path"):
             # cut there too.
-            record.args = tuple(record.path if arg == path else arg for arg in record.args)
+            record.args = tuple(shown if arg == path else arg for arg in record.args)
         return True
 
 

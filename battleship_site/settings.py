@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "template_partials",
     "django_ratelimit",
     "axes",
+    "core",
     "modes",
     "games",
     "sector",
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
     "accounts",
     "daily",
     "learn",
+    "sample_site",
 ]
 
 MIDDLEWARE = [
@@ -74,10 +76,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
-    "games.middleware.DatabaseBusyMiddleware",
-    "games.middleware.MethodNotAllowedPageMiddleware",
-    "games.middleware.PrivatePagesMiddleware",
-    "games.middleware.RetryAfterMiddleware",
+    "core.middleware.DatabaseBusyMiddleware",
+    "core.middleware.MethodNotAllowedPageMiddleware",
+    "core.middleware.PrivatePagesMiddleware",
+    "core.middleware.RetryAfterMiddleware",
     "accounts.middleware.RememberLanguageMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
@@ -202,7 +204,7 @@ PER_PROCESS_LIMITS = not env("REDIS_URL", default="") and (
 if PER_PROCESS_LIMITS:
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "axes.W001"]
 
-RATELIMIT_VIEW = "games.requests.rate_limited"
+RATELIMIT_VIEW = "core.requests.rate_limited"
 # Shots per player: far above any person's pace, low enough to stop a script hammering.
 FIRE_RATE = env("FIRE_RATE", default="20/s")
 NEW_GAME_RATE = env("NEW_GAME_RATE", default="30/m")

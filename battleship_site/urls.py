@@ -6,6 +6,7 @@ from django.urls import include, path
 from battleship_site.limits import login_attempts, password_changes
 
 urlpatterns = [
+    path("", include("core.urls")),
     path("", include("games.urls")),
     path("", include("sector.urls")),
     path("", include("daily.urls")),

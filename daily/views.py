@@ -24,11 +24,11 @@ from django_ratelimit.decorators import ratelimit
 from battleship.classic import Coordinate, PlayerView
 from battleship.classic.display import Cell, build_display
 from battleship_site.limits import setting
+from core.forms import excerpt
+from core.refusals import refusal
+from core.requests import HttpRequest, per_address, player_key
 from daily.fleet import RULES, day_commitment
 from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
-from games.forms import excerpt
-from games.refusals import refusal
-from games.requests import HttpRequest, per_address, player_key
 from modes.models import guest_id
 
 PAGE = "daily/daily.html"

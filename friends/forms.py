@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from battleship import RuleSet, find_variant
 from battleship_site.names import validate_one_script
-from games.rule_sets import OFFERED
+from core.rule_sets import OFFERED
 
 NAME_LENGTH = 30
 # Letters (any script), digits, spaces and a few marks people put in names: nothing that

@@ -40,8 +40,8 @@ from battleship.classic import (
 )
 from battleship.classic import Ship as EngineShip
 from battleship.classic.rules import FirstPlayer
+from core.rule_sets import title_of
 from friends.queries import INVITE_LIFETIME, FriendGameQuerySet, quiet_since
-from games.rule_sets import title_of
 from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
 
 AWAY_LIMIT = timedelta(minutes=2)

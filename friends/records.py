@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from battleship.classic import BattleshipGame
-from games.rule_sets import title_of
+from core.rule_sets import title_of
 from modes.models import FINISHED, FiguresQuerySet, GameFigures
 
 if TYPE_CHECKING:

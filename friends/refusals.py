@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext
 
-from games.refusals import refusal as classic_refusal
+from core.refusals import refusal as classic_refusal
 
 SENTENCES: dict[str, Callable[[], str]] = {
     "not_turn": lambda: gettext("It is your friend's turn: wait for their move."),

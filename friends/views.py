@@ -27,19 +27,19 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_ratelimit.decorators import ratelimit
 from redis.exceptions import RedisError
 
-from accounts.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
 from battleship.classic import PlayerView
 from battleship.classic.display import build_display, round_number
 from battleship.classic.sentences import ship_label, shots_received
 from battleship.classic.turn_summary import turn_summary
 from battleship_site.limits import setting
+from core.forms import move_form, torpedo_lines
+from core.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
+from core.requests import per_address, per_player_setup, player_key, posted
+from core.rule_sets import OFFERED, info_for
 from friends import events, presence
 from friends.forms import InviteForm, JoinForm
 from friends.models import AWAY_LIMIT, FriendGame
 from friends.refusals import refusal
-from games.forms import move_form, torpedo_lines
-from games.requests import per_address, per_player_setup, player_key, posted
-from games.rule_sets import OFFERED, info_for
 from modes.models import StaleMove, player_of
 
 PAGE = "friends/game.html"
@@ -239,7 +239,7 @@ def after_post(
 @seated
 def replay(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
     """The finished game move by move, for either player, both fleets shown: the classic
-    replay's steps (``accounts.replays``). Before the end there is none."""
+    replay's steps (``core.replays``). Before the end there is none."""
     if game.status != FriendGame.Status.OVER or game.started_at is None:
         raise Http404("only a finished game can be replayed")
     step = requested_step(request, game.moves)

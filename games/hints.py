@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from battleship.classic import Coordinate
 from battleship.classic.ai.coach import GOOD_SHARE, RatedShot, likeliest, rated_shots
+from core.heat import HeatCell
 
 HEAT_LEVELS = 5  # colour strengths, from a fifth of the likeliest cell's chance to all of it
 
@@ -23,17 +24,6 @@ def percent(chance: float) -> str:
     if value == 0 and chance > 0:
         return _("<1 %")
     return _("%(percent)s %%") % {"percent": value}
-
-
-@dataclass(frozen=True, slots=True)
-class HeatCell:
-    percent: str
-    level: int  # 0 (no chance at all) to HEAT_LEVELS (the likeliest)
-
-    @property
-    def number(self) -> str:
-        """The figure drawn in the cell (its name says it whole)."""
-        return self.percent.replace("%", "").strip()
 
 
 @dataclass(frozen=True, slots=True)

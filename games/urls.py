@@ -5,8 +5,6 @@ from django.urls import path
 from games import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("healthz", views.healthz, name="healthz"),
     path("games/new", views.new_game, name="new_game"),
     path("rules/<slug:name>", views.rules_page, name="rules"),
     path("games/", views.create_game, name="create_game"),
@@ -20,4 +18,6 @@ urlpatterns = [
     path("games/<uuid:game_id>/hint", views.hint, name="hint"),
     path("games/<uuid:game_id>/resign", views.resign, name="resign"),
     path("games/<uuid:game_id>/again", views.play_again, name="play_again"),
+    # A finished game, move by move, from the history.
+    path("history/<uuid:game_id>/", views.replay, name="replay"),
 ]

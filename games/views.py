@@ -12,13 +12,13 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Avg, Count, Sum
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import (
@@ -29,65 +29,21 @@ from django_htmx.http import (
 )
 from django_ratelimit.decorators import ratelimit
 
-from battleship.classic import Coordinate, Fire, Move, MoveResult, RuleSet, ShotsPerTurn
-from battleship.classic.ai import LevelInfo
+from battleship.classic import Coordinate, Fire, Move, MoveResult, ShotsPerTurn
 from battleship.classic.display import build_display, build_move, round_number
 from battleship.classic.sentences import duration, ship_label, summarise
 from battleship.classic.turn_summary import turn_summary
 from battleship_site.limits import setting
-from games.forms import LAST_CHOICE, NewGameForm, last_choice, move_form, torpedo_lines
-from games.hints import build_hint
+from core.forms import LAST_CHOICE, NewGameForm, last_choice, move_form, torpedo_lines
+from core.refusals import refusal
+from core.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
+from core.requests import HttpRequest, per_address, per_player_setup, player_key, posted
+from core.rule_sets import BY_NAME, OFFERED, info_for, level_info, levels, shot_by_shot
+from games.hints import build_analysis, build_hint, rating_sentence, step_notes
 from games.models import HUMAN, Game
-from games.refusals import refusal
-from games.requests import HttpRequest, per_address, per_player_setup, player_key, posted
-from games.rule_sets import BY_NAME, OFFERED, info_for, levels, shot_by_shot
 from modes.models import StaleMove, player_of
-from modes.registry import MODES, UNFINISHED_LISTED
 
 GAME_PAGE = "games/game.html"
-
-
-@require_safe
-@cache_control(private=True)  # it lists this browser's unfinished games
-def home(request: HttpRequest) -> TemplateResponse:
-    """The front page: what the site is, a way to start, and the games left unfinished."""
-    rules = RuleSet.standard()
-    now = last_choice(request.session)  # what Play now starts
-    # Every mode's games in progress in one list, the latest played first, each row drawn
-    # by its mode's template.
-    unfinished = sorted(
-        (
-            (mode.unfinished_row, game)
-            for mode in MODES.values()
-            for game in mode.unfinished(request)
-        ),
-        key=lambda row: row[1].last_move_at or row[1].created_at,
-        reverse=True,
-    )
-    return TemplateResponse(
-        request,
-        "games/home.html",
-        {
-            "fleet": [(ship, range(ship.length)) for ship in rules.fleet],
-            "board_size": rules.board_size,
-            "unfinished": unfinished[:UNFINISHED_LISTED],
-            "rule_sets": OFFERED,
-            "levels": levels(),
-            "play_now": {"level": level_info(now["level"]), "rules": BY_NAME[now["rules"]]},
-        },
-    )
-
-
-@require_safe
-@never_cache
-def healthz(request: HttpRequest) -> HttpResponse:
-    """Up and reaching what every page needs: the database, and the shared cache (Redis,
-    when REDIS_URL is set: sessions and counters). Either away is a 503 (the outage
-    middleware), so a load balancer stops sending players here. For monitoring, and the
-    load test's trivial page."""
-    Game.objects.exists()
-    cache.get("healthz")
-    return HttpResponse("ok", content_type="text/plain")
 
 
 def new_game_page(
@@ -269,10 +225,6 @@ def averages_against(request: HttpRequest, game: Game) -> dict[str, Any] | None:
         "time": duration(figures["mean_seconds"]),
         "ships_lost": round(figures["mean_lost"], 1),
     }
-
-
-def level_info(level: int) -> LevelInfo:
-    return next(info for info in levels() if info.level == level)
 
 
 @require_safe
@@ -501,3 +453,31 @@ def play_again(request: HttpRequest, game: Game) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(new.get_absolute_url())
     return redirect(new)
+
+
+@require_safe
+@never_cache
+@vary_on_headers("HX-Request")
+def replay(request: HttpRequest, game_id: str) -> TemplateResponse:
+    """A finished game move by move (a shot, a whole Salvo turn, a weapon): both boards
+    after ``?step=N`` of its moves."""
+    game = get_object_or_404(Game.objects.owned_by(request).finished(), pk=game_id)
+    step = requested_step(request, game.moves)
+    url = reverse("replay", args=[game.pk])
+    partial = only_the_step(request)
+    # Worked out on the first replay and stored on the row (``Game.coach_analysis``).
+    analysis = build_analysis(game.coach_analysis(), game.rule_set.board_size, game.level_name)
+    return TemplateResponse(
+        request,
+        STEPS_TEMPLATE + "#step" if partial else "games/replay.html",
+        {
+            "game": game,
+            "level_name": game.level_name,
+            **replay_step(game.replay_view(step), step, game.moves, url=url),
+            "oob": partial,
+            "analysis": analysis,
+            "commitment": game.commitment(),  # a finished game's: revealed
+            "rated": [rating_sentence(shot) for shot in analysis.by_step.get(step, [])],
+            "notes": step_notes(analysis.by_step.get(step, [])),
+        },
+    )

@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_safe
 
-from games.rule_sets import OFFERED
+from core.rule_sets import OFFERED
 from learn import figures
 from learn.levels import LEVELS
 

@@ -5,8 +5,9 @@ sound of the person's turn, and a finished battle's key figures, as the classic 
 from __future__ import annotations
 
 from battleship.classic.sentences import Summary, duration
+from battleship.phase import HUMAN
 from battleship.sector import Coordinate, Report, Result, SectorView
-from sector.models import HUMAN, SectorBattle
+from sector.models import SectorBattle
 
 
 def last_exchange(view: SectorView) -> tuple[Report | None, Report | None]:

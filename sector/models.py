@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from battleship.classic import Coordinate, IllegalMove
+from battleship.phase import COMPUTER, HUMAN
 from battleship.sector import (
     FLEET,
     GamePhase,
@@ -38,7 +39,6 @@ from battleship.sector.commitment import Commitment, placement_text
 from battleship.words import level_name
 from modes.models import OPENING_SHOTS, FiguresQuerySet, Match
 
-HUMAN, COMPUTER = 0, 1
 FINISHED = ["won", "lost", "resigned"]
 
 

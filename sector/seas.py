@@ -1,5 +1,5 @@
 """A sector sea for the page: each cell's state, its name for a screen reader, its mark,
-and the ships drawn whole, in the classic boards' look (``games.templatetags.boards``).
+and the ships drawn whole, in the classic boards' look (``core.templatetags.boards``).
 
 Built from one player's ``SectorView`` only (or, in a finished battle's replay, from both
 views): an enemy ship is drawn only once the battle is over, so no page can show one early.

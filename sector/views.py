@@ -23,6 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import ROW_LETTERS, IllegalMove
+from battleship.phase import HUMAN
 from battleship.sector import (
     FLEET,
     SECTORS,
@@ -48,12 +49,12 @@ from battleship.sector.display import describe, enemy_board, enemy_marks, own_bo
 from battleship.sector.fleet import is_submarine
 from battleship.words import level_description, level_name, ship_name
 from battleship_site.limits import setting
-from games.refusals import refusal
-from games.requests import per_address, per_player_setup, player_key
-from games.rule_sets import OFFERED
+from core.refusals import refusal
+from core.requests import per_address, per_player_setup, player_key
+from core.rule_sets import OFFERED
 from modes.models import StaleMove, player_of
 from sector.exchange import fired_at, last_exchange, sound, summary
-from sector.models import HUMAN, SectorBattle
+from sector.models import SectorBattle
 from sector.rules_page import (
     ACTIONS,
     SONAR_EXAMPLE,

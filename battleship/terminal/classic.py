@@ -41,6 +41,7 @@ from battleship.classic.ai import computer_seed, get_player
 from battleship.classic.ai.base import ComputerPlayer
 from battleship.classic.display import Cell, CellState, build_display
 from battleship.classic.sentences import count_hits, sentence
+from battleship.phase import COMPUTER, HUMAN
 from battleship.terminal.console import (
     LEGEND,
     QUIT_WORDS,
@@ -49,8 +50,6 @@ from battleship.terminal.console import (
     wants_colour,
     watch_computers,
 )
-
-HUMAN, COMPUTER = 0, 1
 
 HELP = (
     """\

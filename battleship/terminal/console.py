@@ -13,7 +13,7 @@ from battleship.classic import (
     RuleSet,
 )
 from battleship.classic.display import Cell, CellState
-from battleship.phase import GamePhase
+from battleship.phase import COMPUTER, HUMAN, GamePhase
 
 SYMBOLS = {
     CellState.WATER: ".",
@@ -118,9 +118,6 @@ class Console:
         for mine, theirs in zip(self.grid(left), self.grid(right), strict=True):
             self.say(f"{mine}{gap}{theirs}")
         self.say(self.legend)
-
-
-HUMAN, COMPUTER = 0, 1
 
 
 class TwoSeatGame(Protocol):

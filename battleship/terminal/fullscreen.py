@@ -35,6 +35,7 @@ from battleship.classic.ai.base import ComputerPlayer
 from battleship.classic.display import Cell, CellState, build_display
 from battleship.classic.sentences import sentence
 from battleship.classic.variants import VARIANTS, rule_set
+from battleship.phase import COMPUTER, HUMAN
 from battleship.terminal import classic, console
 
 STYLES = {
@@ -195,7 +196,7 @@ class GameScreen(Screen[None]):
         self.seed = seed
         self.computer: ComputerPlayer = get_player(level, computer_seed(seed))
         self.game = BattleshipGame(rules, seed)
-        self.game.place_fleet(classic.COMPUTER, self.computer.place_fleet(rules))
+        self.game.place_fleet(COMPUTER, self.computer.place_fleet(rules))
         self.game.setup_random()
         self.my_last: Coordinate | None = None
         self.aimed: list[Coordinate] = []  # under group reports, the turn's cells so far
@@ -244,33 +245,33 @@ class GameScreen(Screen[None]):
         the turn once it is whole; its report is what the log says (no cell's own result)."""
         try:
             Fire((*self.aimed, cell))  # a cell chosen twice in the turn is refused here
-            self.game.boards[classic.COMPUTER].check_shot(cell)
+            self.game.boards[COMPUTER].check_shot(cell)
         except ValueError as error:
             log.write(f"{sentence(error)}")
             return
         self.aimed.append(cell)
-        left = self.game.view_for(classic.HUMAN).shots_left_in_turn
+        left = self.game.view_for(HUMAN).shots_left_in_turn
         if len(self.aimed) < left:
             named = " ".join(map(str, self.aimed))
             log.write(f"Aimed at {named}; {left - len(self.aimed)} more to name.")
             return
         self.game.play(Fire(tuple(self.aimed)))
         self.my_last, self.aimed = cell, []
-        view = self.game.view_for(classic.HUMAN)
+        view = self.game.view_for(HUMAN)
         log.write(f"Round {len(view.reports)}: {view.reports[-1]}.")
         self._computer_turn()
         self._refresh()
 
     def action_resign(self) -> None:
         if self.game.phase is GamePhase.IN_PROGRESS:
-            self.game.resign(classic.HUMAN)
+            self.game.resign(HUMAN)
             self._refresh()
 
     def _computer_turn(self) -> None:
         # The line-by-line game's own turn, its announcements caught for the log.
         if self.game.phase is not GamePhase.IN_PROGRESS:
             return
-        if self.game.current_player != classic.COMPUTER:
+        if self.game.current_player != COMPUTER:
             return
         said = io.StringIO()
         classic._computer_turn(console.Console(io.StringIO(), said), self.game, self.computer)
@@ -279,7 +280,7 @@ class GameScreen(Screen[None]):
             log.write(line)
 
     def _refresh(self) -> None:
-        view = self.game.view_for(classic.HUMAN)
+        view = self.game.view_for(HUMAN)
         display = build_display(view)
         received = view.shots_received
         self.query_one("#own", Board).show(display.own_rows, received[-1][0] if received else None)

@@ -16,6 +16,7 @@ from typing import TextIO
 from battleship.classic.display import CellState
 from battleship.classic.sentences import sentence
 from battleship.coordinates import ROW_LETTERS
+from battleship.phase import HUMAN
 from battleship.sector import (
     FLEET,
     SIZE,
@@ -44,8 +45,6 @@ from battleship.terminal.console import (
     wants_colour,
     watch_computers,
 )
-
-HUMAN, COMPUTER = 0, 1
 
 SYMBOLS = {
     "water": ".",

@@ -29,7 +29,7 @@ def closed_while_idle(connection: Any) -> bool:
 
 class DatabaseWrapper(base.DatabaseWrapper):
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
-        pool = self.pool
+        pool = self.pool  # type: ignore[attr-defined]  # Django's, untyped in django-stubs
         if pool is None:
             return super().get_new_connection(conn_params)
         for _ in range(pool.max_size):

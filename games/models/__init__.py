@@ -2,8 +2,9 @@
 fleets and the ordered log of its moves, each move stored once), and the rows derived from it
 (``Ship``, ``Shot``)."""
 
+from battleship.phase import COMPUTER, HUMAN
 from games.models.game import Game, fleet_record
-from games.models.queries import COMPUTER, HUMAN, RULES_NAME, GameQuerySet, rules_name_of
+from games.models.queries import RULES_NAME, GameQuerySet, rules_name_of
 from games.models.rows import Ship, Shot
 
 __all__ = [

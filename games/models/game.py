@@ -47,10 +47,11 @@ from battleship.classic import (
 from battleship.classic.ai import LEVELS, computer_seed, get_player
 from battleship.classic.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
 from battleship.classic.commitment import Commitment, placement_text
+from battleship.phase import COMPUTER, HUMAN
 from battleship.words import level_name
-from games.models.queries import COMPUTER, HUMAN, RULES_NAME, GameQuerySet, rules_name_of
+from core.rule_sets import title_of
+from games.models.queries import RULES_NAME, GameQuerySet, rules_name_of
 from games.models.rows import Ship, Shot
-from games.rule_sets import title_of
 from modes.models import FINISHED, OPENING_SHOTS, Match
 
 

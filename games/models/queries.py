@@ -11,13 +11,12 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 
+from battleship.phase import HUMAN
 from games.models.rows import Shot
 from modes.models import FiguresQuerySet
 
 if TYPE_CHECKING:  # named in a string below: no import cycle at run time
     from games.models.game import Game  # noqa: F401
-
-HUMAN, COMPUTER = 0, 1
 
 
 class GameQuerySet(FiguresQuerySet["Game"]):

@@ -1,5 +1,5 @@
 """A sector sea's cells, rendered in Python as the classic boards' are
-(``games.templatetags.boards``): the same cell classes, marks and ship drawings, with the
+(``core.templatetags.boards``): the same cell classes, marks and ship drawings, with the
 sector lines, the sectors' numerals and the turn each cell was fired at on top.
 
 Every value is escaped on the way in (labels, states, symbols and names are our own words),
@@ -14,7 +14,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from battleship.classic.display import Cell, CellState, Hull
-from games.templatetags.boards import hull
+from core.templatetags.boards import hull
 
 register = template.Library()
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from core.rule_sets import OFFERED
 from games.models import Game, Shot
-from games.rule_sets import OFFERED
 from tests.e2e.conftest import unexpected
 from tests.web.conftest import COMPUTER_FLEET, fleet_cells, set_fleet
 

@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from core.rule_sets import OFFERED
 from games.models import HUMAN, Game, Ship
-from games.rule_sets import OFFERED
 from tests.e2e.conftest import unexpected
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE

@@ -175,7 +175,7 @@ class FiveShot(Salvo):
 
     def targets(self) -> list[str]:
         from battleship.classic import Board
-        from games.rule_sets import BY_NAME
+        from core.rule_sets import BY_NAME
 
         board = Board(BY_NAME["five_shot"].rules)
         for name, start_at, way in self.fleet:

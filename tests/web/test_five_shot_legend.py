@@ -9,8 +9,8 @@ import re
 import pytest
 
 from battleship.classic.display import CellState
+from core.rule_sets import BY_NAME
 from games.models import Game
-from games.rule_sets import BY_NAME
 from tests.web.conftest import started_game
 from tests.web.test_five_shot import fire, five_shot_game
 
@@ -20,7 +20,7 @@ ENTRY = re.compile(
     r'<li data-mark="([^"]+)"><span class="legend-cell ([^"]+)" aria-hidden="true">([^<]*)</span>'
     r"\s*<span>([^<]*)</span></li>"
 )
-# A fired-at cell of enemy waters, as games/templatetags/boards.py draws it.
+# A fired-at cell of enemy waters, as core/templatetags/boards.py draws it.
 FIRED = re.compile(
     r'<button type="button" class="cell ([^"]+)" aria-label="([^"]+)"[^>]*>'
     r'<span aria-hidden="true">([^<]*)</span></button>'

@@ -12,7 +12,7 @@ from django.test import Client
 from battleship.classic import RuleSet
 from battleship.classic.variants import VARIANTS
 from battleship.words import LEVEL_DESCRIPTIONS, level_name, ship_name
-from games.rule_sets import OFFERED
+from core.rule_sets import OFFERED
 from tests.web.conftest import PASSWORD, finished_game, fire, make_user, new_game, started_game
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME

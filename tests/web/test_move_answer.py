@@ -2,7 +2,7 @@
 
 from battleship.classic import BattleshipGame, RuleSet
 from battleship.classic.display import build_display, build_move
-from games.templatetags.boards import fleet_status
+from core.templatetags.boards import fleet_status
 from tests.web.conftest import COMPUTER_FLEET, HUMAN_FLEET
 
 

@@ -7,7 +7,7 @@ from django.utils import translation
 from battleship.classic import BattleshipGame, Board, Coordinate, Fire, RuleSet, Torpedo
 from battleship.classic.moves import Edge
 from battleship.classic.sentences import sentence
-from games.refusals import SENTENCES, refusal
+from core.refusals import SENTENCES, refusal
 
 
 def errors():

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from battleship.classic import RuleSet
+from core.rule_sets import OFFERED
 from games.models import Game, Shot
-from games.rule_sets import OFFERED
 from tests.web.conftest import COMPUTER, COMPUTER_FLEET, HUMAN_FLEET, Ship, set_fleet
 
 HX = {"HX-Request": "true"}

@@ -7,7 +7,7 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 
-from accounts.management.commands.make_games import play_sector, store_sector
+from sample_site.management.commands.make_games import play_sector, store_sector
 from battleship.sector import Placement, SectorGame, turn_from_dict
 from sector.models import SectorBattle
 from tests.web.conftest import data_for_the_module, make_user, signed_in

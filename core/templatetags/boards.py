@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from battleship.classic.display import Cell, CellState, Hull, ShipStatus
 from battleship.words import opponent, ship_name
-from games.hints import HeatCell
+from core.heat import HeatCell
 
 register = template.Library()
 
@@ -132,7 +132,7 @@ def enemy_cells(
 
     The cells one can fire at are in the tab order, so the board works from the keyboard
     without the page's script; with it (``static/js/board.js``) the board is one tab stop
-    and the arrow keys move it. ``heat``: a hint's chances (``games.hints``), shown in the
+    and the arrow keys move it. ``heat``: a hint's chances (``core.heat``), shown in the
     cells one may fire at.
     """
     html = []

@@ -35,7 +35,7 @@ from battleship.classic.variants import VARIANTS, rule_set
 from battleship.sector import GamePhase as SectorPhase
 from battleship.sector import SectorGame, random_placements
 from battleship.sector import ai as sector_ai
-from games.models import HUMAN, Game, Ship, Shot, fleet_record, rules_name_of
+from games.models import COMPUTER, HUMAN, Game, Ship, Shot, fleet_record, rules_name_of
 from modes.models import MOVE_GAP_CAP
 from sector.models import SectorBattle
 
@@ -225,8 +225,10 @@ def play(
     seed = rng.getrandbits(62)
     game = Game(level=level, seed=seed)  # unsaved: only for its derived computer seed
     engine = BattleshipGame(rules, seed)
-    person = RandomShooter(rng, rules) if quick else get_player(person_level, rng.getrandbits(62))
-    computer = RandomShooter(rng, rules) if quick else get_player(level, game.computer_seed)
+    person: Any = (
+        RandomShooter(rng, rules) if quick else get_player(person_level, rng.getrandbits(62))
+    )
+    computer: Any = RandomShooter(rng, rules) if quick else get_player(level, game.computer_seed)
     human_board = Board.random_placement(rules, random.Random(rng.getrandbits(64)))
     computer_fleet = (
         [
@@ -242,12 +244,12 @@ def play(
             engine.place_ship(player, name, start, orientation)
     engine.start()
     resign_after = rng.randrange(10, 60) if rng.random() < 0.05 else None
-    shots = []
+    shots: list[Any] = []
     while engine.phase is GamePhase.IN_PROGRESS:
         if resign_after is not None and len(shots) >= resign_after and engine.current_player == 0:
             break
         side = person if engine.current_player == HUMAN else computer
-        view = None if quick else engine.view_for(engine.current_player)
+        view = None if quick else engine.view_for(HUMAN if side is person else COMPUTER)
         result = engine.make_move(side.choose_shot(view))
         shots.append(result)
     if engine.phase is GamePhase.FINISHED:
@@ -287,7 +289,9 @@ def store(
     total: int,
     rng: random.Random,
 ) -> None:
-    rows, ships, shots = [], [], []
+    rows: list[Game] = []
+    ships: list[Ship] = []
+    shots: list[tuple[Any, ...]] = []
     for i, (user, played) in enumerate(zip(owners, games, strict=True)):
         # Oldest first: game k of N finishes about (N - k) / N of a year ago.
         finished_at = now - timedelta(days=365 * (total - made - i) / total)
@@ -342,7 +346,8 @@ def store(
     # A million shots through the ORM's bulk_create take minutes of its own bookkeeping; the
     # same rows as one parameterised INSERT each go several times quicker.
     columns = ["game", "sequence", "player", "row", "col", "hit", "sunk", "created_at"]
-    names = ", ".join(connection.ops.quote_name(Shot._meta.get_field(c).column) for c in columns)
+    fields = [Shot._meta.get_field(c) for c in columns]
+    names = ", ".join(connection.ops.quote_name(field.column) for field in fields)  # type: ignore[union-attr,arg-type]
     with connection.cursor() as cursor:
         cursor.executemany(
             # Names quoted from the model's own metadata; every value is a parameter.

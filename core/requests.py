@@ -12,7 +12,7 @@ from django_ratelimit.decorators import ratelimit
 
 from battleship_site.addresses import client_ip
 from battleship_site.limits import retry_after, setting
-from games.forms import excerpt
+from core.forms import excerpt
 from modes.models import guest_id
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, pgettext
 from battleship.classic import PlayerView
 from battleship.classic.display import build_display
 from battleship.classic.sentences import describe_last_move
-from games.rule_sets import shot_by_shot
+from core.rule_sets import shot_by_shot
 
 STEPS_TEMPLATE = "accounts/_replay_steps.html"
 

@@ -21,8 +21,8 @@ from battleship.classic import (
     Torpedo,
 )
 from battleship.classic.ai import LEVELS
-from games.refusals import refusal
-from games.rule_sets import BY_NAME, OFFERED
+from core.refusals import refusal
+from core.rule_sets import BY_NAME, OFFERED
 
 LONGEST_ECHO = 40
 """Longer than any valid value of a field: what is sent back of it is cut to this."""

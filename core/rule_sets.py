@@ -119,3 +119,8 @@ def shot_by_shot(rules: RuleSet) -> bool:
     """Whether every move is one shot (one a turn, no weapons): then a move's answer is only
     the cells it changed, and a replay steps shot by shot; otherwise turn by turn."""
     return rules.shots_per_turn is ShotsPerTurn.ONE and not rules.arsenal
+
+
+def level_info(level: int) -> LevelInfo:
+    """The classic game's computer opponent of ``level``."""
+    return next(info for info in levels() if info.level == level)
