@@ -108,6 +108,7 @@ SENTENCES: dict[str, Callable[[Values], str]] = {
         % v
     ),
     "stale": lambda v: gettext("That board was out of date; this is the current one."),
+    "move_number": lambda v: gettext("That request did not say which move it was; try again."),
     "game_over": lambda v: gettext("This game is over."),
     "not_started": lambda v: gettext("The game has not started."),
     "still_going": lambda v: gettext("This game is still going: finish it or resign first."),

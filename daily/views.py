@@ -30,6 +30,7 @@ from core.requests import HttpRequest, per_address, player_key
 from daily.fleet import RULES, day_commitment
 from daily.models import DailyAdmiral, DailyAttempt, buckets, streaks, today
 from modes.models import guest_id
+from modes.refusals import move_number, status_of
 
 PAGE = "daily/daily.html"
 FIRST_DAY = date(2026, 11, 1)  # the first daily challenge
@@ -105,11 +106,10 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
         return no_such_day(request, no_day)
     typed = excerpt(request.POST.get("cell", "")).strip()
     try:
-        expected = int(request.POST.get("move", ""))
-    except ValueError:
+        expected = move_number(request.POST.get("move", ""))
+    except ValueError as no_number:
         attempt = DailyAttempt.of_player(chosen, request)
-        error = _("That request did not say which shot it was; try again.")
-        return render_day(request, chosen, attempt, error=error, status=400)
+        return render_day(request, chosen, attempt, error=refusal(no_number), status=400)
     try:
         cell = Coordinate.parse(typed, RULES.board_size)
     except ValueError as bad:
@@ -130,8 +130,9 @@ def fire(request: HttpRequest, day: str) -> HttpResponse:
         attempt.fire(cell, expected)
     except ValueError as refused:
         attempt.refresh_from_db()
-        status = 409 if attempt.is_finished or attempt.moves != expected else 400
-        return render_day(request, chosen, attempt, error=refusal(refused), status=status)
+        return render_day(
+            request, chosen, attempt, error=refusal(refused), status=status_of(refused)
+        )
     if request.htmx:
         # Named for the page's scripts, with its sound: as it arrives, once in place.
         response = render_day(request, chosen, attempt, shot=True)

@@ -40,7 +40,8 @@ from friends import events, presence
 from friends.forms import InviteForm, JoinForm
 from friends.models import AWAY_LIMIT, FriendGame
 from friends.refusals import refusal
-from modes.models import StaleMove, player_of
+from modes.models import player_of
+from modes.refusals import move_number, status_of
 
 PAGE = "friends/game.html"
 ENDING = "friends/_ending.html"
@@ -373,7 +374,7 @@ def resign(request: HttpRequest, game: FriendGame, seat: int) -> str:
 
 @seat_action
 def claim(request: HttpRequest, game: FriendGame, seat: int) -> str:
-    game.claim_win(seat, move_number(request))
+    game.claim_win(seat, posted_move_number(request))
     return gettext("You claimed the win: your friend was away too long.")
 
 
@@ -387,11 +388,8 @@ def rematch(request: HttpRequest, game: FriendGame, seat: int) -> Any:
     return redirect(new)
 
 
-def move_number(request: HttpRequest) -> int:
-    try:
-        return int(posted(request, "move"))
-    except ValueError:
-        raise StaleMove from None
+def posted_move_number(request: HttpRequest) -> int:
+    return move_number(posted(request, "move"))
 
 
 @require_POST
@@ -408,12 +406,7 @@ def fire(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
         game.play(seat, form.chosen, form.cleaned_data["move"])
     except ValueError as error:
         game.refresh_from_db()
-        refused = isinstance(error, StaleMove) or getattr(error, "kind", "") in (
-            "not_turn",
-            "game_over",
-            "not_started",
-        )
-        return after_post(request, game, seat, refusal(error), status=409 if refused else 400)
+        return after_post(request, game, seat, refusal(error), status=status_of(error))
     nudge(game)
     response = after_post(request, game, seat)
     if getattr(request, "htmx", False):

@@ -41,7 +41,8 @@ from core.requests import HttpRequest, per_address, per_player_setup, player_key
 from core.rule_sets import BY_NAME, OFFERED, info_for, level_info, levels, shot_by_shot
 from games.hints import build_analysis, build_hint, rating_sentence, step_notes
 from games.models import HUMAN, Game
-from modes.models import StaleMove, player_of
+from modes.models import player_of
+from modes.refusals import status_of
 
 GAME_PAGE = "games/game.html"
 
@@ -338,9 +339,9 @@ def fire(request: HttpRequest, game: Game) -> HttpResponse:
         results = game.play(form.chosen, form.cleaned_data["move"])
     except ValueError as error:
         game.refresh_from_db()  # the page shows the game as it is now, not as first loaded
-        stale = isinstance(error, StaleMove) or game.status != Game.Status.PLAYING
-        said = "" if stale else partial_turn(game, form.chosen)
-        return _after_post(request, game, said or refusal(error), status=409 if stale else 400)
+        status = status_of(error)
+        said = "" if status == 409 else partial_turn(game, form.chosen)
+        return _after_post(request, game, said or refusal(error), status=status)
     # A hint on the board is out of date after a shot: the whole play area is drawn again.
     redraw = bool(request.POST.get("redraw"))
     if request.htmx and not game.is_over and shot_by_shot(game.rule_set) and not redraw:

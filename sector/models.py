@@ -288,12 +288,7 @@ class SectorBattle(Match):
         """The person's turn and the computer's answer, stored together or not at all by
         the move-number protocol (``StoredGame.store_moves``): ``StaleMove`` if the page
         showed an older state (a double click, a second tab)."""
-        if self.status != self.Status.PLAYING:
-            raise IllegalMove(
-                "this battle is over" if self.is_over else "it has not started",
-                kind="battle_over" if self.is_over else "battle_not_started",
-            )
-        self.check_move_number(expected_move)
+        self.check_turn(expected_move)
         game = self.engine()
         reports = [game.play(turn)]
         if game.phase is GamePhase.IN_PROGRESS and game.current_player == COMPUTER:
@@ -308,6 +303,16 @@ class SectorBattle(Match):
         )
         self._view_after_turn = (self.moves, game.view_for(HUMAN))
         return reports
+
+    def check_turn(self, expected_move: int) -> None:
+        """A turn now, at ``expected_move``: refused if the battle is not in play, or the page
+        was out of date."""
+        if self.status != self.Status.PLAYING:
+            raise IllegalMove(
+                "this battle is over" if self.is_over else "it has not started",
+                kind="battle_over" if self.is_over else "battle_not_started",
+            )
+        self.check_move_number(expected_move)
 
     @transaction.atomic
     def play_again(self) -> SectorBattle:

@@ -52,7 +52,8 @@ from battleship_site.limits import setting
 from core.refusals import refusal
 from core.requests import per_address, per_player_setup, player_key
 from core.rule_sets import OFFERED
-from modes.models import StaleMove, player_of
+from modes.models import player_of
+from modes.refusals import move_number, status_of
 from sector.exchange import fired_at, last_exchange, sound, summary
 from sector.models import SectorBattle
 from sector.rules_page import (
@@ -348,24 +349,16 @@ def play_turn(request: HttpRequest, battle_id: UUID) -> HttpResponse:
     """The person's turn and the computer's answer, in one request: for htmx the new play
     area with what was told in the live region, else (a plain form post) a redirect."""
     battle = _battle(request, battle_id)
-    try:
-        expected = int(request.POST.get("move", ""))
-    except ValueError:
-        stale = gettext("The page was out of date; this is the current one.")
-        return _page(request, battle, error=stale, status=409)
     aim = request.POST.get("action", "shot")  # a refused turn keeps its action chosen
     try:
+        expected = move_number(request.POST.get("move", ""))
+        battle.check_turn(expected)  # at the wrong time: said so (409) before what it is
         turn = parse_turn(request.POST, battle.view())
         battle.play(turn, expected)
-    except StaleMove as error:
-        battle.refresh_from_db()  # the page shows the battle as it is now
-        return _page(request, battle, error=refusal(error), status=409)
-    except IllegalMove as error:
-        battle.refresh_from_db()
-        status = 409 if battle.status != SectorBattle.Status.PLAYING else 400
-        return _page(request, battle, error=refusal(error), status=status, aim=aim)
     except ValueError as error:
-        return _page(request, battle, error=refusal(error), status=400, aim=aim)
+        battle.refresh_from_db()  # the page shows the battle as it is now
+        status = status_of(error)
+        return _page(request, battle, error=refusal(error), status=status, aim=aim)
     if getattr(request, "htmx", None):
         # Named for the page's scripts, with its sound: as it arrives, once in place.
         response = _page(request, battle, played=True)

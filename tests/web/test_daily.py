@@ -228,7 +228,7 @@ def test_tomorrow_is_refused():
         ("", 1, 400, "is not a cell"),
         ("x" * 5000, 1, 400, "is not a cell"),
         ("FIRST", 1, 400, "already been fired at"),
-        ("A1", "", 400, "which shot"),
+        ("A1", "", 400, "which move"),
         ("A1", 0, 409, "out of date"),
     ],
 )

@@ -7,8 +7,8 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 
-from sample_site.management.commands.make_games import play_sector, store_sector
 from battleship.sector import Placement, SectorGame, turn_from_dict
+from sample_site.management.commands.make_games import play_sector, store_sector
 from sector.models import SectorBattle
 from tests.web.conftest import data_for_the_module, make_user, signed_in
 from tests.web.test_sector import started
