@@ -48,7 +48,7 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt requirements-agent
 
 # The compiled translations (.mo): Babel's compiler, pure Python, so playing needs no gettext tools.
 translations: $(VENV)/.installed-run
-	$(BIN)/python manage.py translations --compile
+	DEBUG=True $(BIN)/python manage.py translations --compile
 
 # The site as players get it (DEBUG off: the site's own error pages, static files collected
 # and served by WhiteNoise, a secret key generated into .env the first time), on this machine
@@ -113,9 +113,9 @@ test: $(VENV)/.installed-dev browser java node_modules/.installed gettext
 	$(BIN)/bandit -q -c pyproject.toml -r battleship core modes games accounts sector daily friends learn sample_site battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
-	$(BIN)/python manage.py makemigrations --check --dry-run
+	DEBUG=True $(BIN)/python manage.py makemigrations --check --dry-run
 	@# Every string in every language, none stale or fuzzy; compiles the .mo files the tests read.
-	$(BIN)/python manage.py translations --check
+	DEBUG=True $(BIN)/python manage.py translations --check
 	@# Each run on two workers (pytest-xdist), a test file to a worker (a module's data is
 	@# built once). The library's tests, once and without Django:
 	$(BIN)/python -m pytest tests/battleship -p no:django $(PARALLEL)

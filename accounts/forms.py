@@ -97,8 +97,11 @@ class StatisticsFilter(forms.Form):
             self.data = data
         # The opponents are the chosen mode's: the sector game has its own three.
         level = cast(forms.TypedChoiceField, self.fields["level"])
+        # Computer opponents by their number ("3. Lieutenant"); a person by name alone.
+        numbered = mode.opponent_name is None
         level.choices = [("", gettext("All opponents"))] + [
-            (number, f"{number}. {name}") for number, name in sorted(mode.level_names().items())
+            (number, f"{number}. {name}" if numbered else name)
+            for number, name in sorted(mode.level_names().items())
         ]
         if not mode.rule_sets:
             # And one set of rules: nothing else is offered, and asking for it is told why.

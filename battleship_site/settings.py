@@ -1,7 +1,8 @@
 """Settings, read from the environment (and an optional ``.env`` file) with django-environ.
 
-With nothing set, this is a development site on a SQLite file next to ``manage.py``.
-See the README for every variable.
+With nothing set, this is the site as players get it (DEBUG off), on a SQLite file next to
+``manage.py``: it needs a SECRET_KEY (``make run`` writes one into ``.env``), or DEBUG=True for
+development (``make dev``). See the README for every variable.
 """
 
 import hashlib
@@ -13,7 +14,7 @@ import environ
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env(
-    DEBUG=(bool, True),
+    DEBUG=(bool, False),
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "[::1]"]),
 )
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)

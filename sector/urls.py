@@ -17,8 +17,12 @@ urlpatterns = [
         {"what": "shuffle"},
         name="sector_shuffle",
     ),
-    path("sector/<uuid:battle_id>/clear", views.setup_action, {"what": "clear"}, name="sector_clr"),
-    path("sector/<uuid:battle_id>/start", views.setup_action, {"what": "start"}, name="sector_go"),
+    path(
+        "sector/<uuid:battle_id>/clear", views.setup_action, {"what": "clear"}, name="sector_clear"
+    ),
+    path(
+        "sector/<uuid:battle_id>/start", views.setup_action, {"what": "start"}, name="sector_start"
+    ),
     path("sector/<uuid:battle_id>/turns", views.play_turn, name="sector_turn"),
     path("sector/<uuid:battle_id>/again", views.play_again, name="sector_play_again"),
     path("sector/<uuid:battle_id>/resign", views.resign, name="sector_resign"),

@@ -33,7 +33,8 @@ class Ship:
         object.__setattr__(self, "cells", cells)
 
     def to_dict(self) -> dict[str, Any]:
-        """The fleet-file form of DESIGN.md: ship, row, col, orientation."""
+        """The fleet-file form: ``{"ship", "row", "col", "orientation"}``, as a game's row
+        stores its fleets."""
         return {
             "ship": self.name,
             "row": self.start.row,

@@ -475,5 +475,5 @@ class Game(Match):
 
 def fleet_record(boards: list[Board]) -> list[list[dict[str, Any]]]:
     """Both fleets as the game row holds them (``Game.fleets``): the person's first, each
-    ship in the fleet-file form of DESIGN.md."""
+    ship in the fleet-file form (``battleship.classic.Ship.to_dict``)."""
     return [[ship.to_dict() for ship in board.ships] for board in boards]

@@ -219,6 +219,18 @@ def test_a_finished_game_is_in_both_players_history_and_statistics(db):
     assert game.get_absolute_url() not in ann.get("/history").content.decode()
 
 
+def test_the_statistics_name_a_friend_as_a_person_not_a_numbered_level(db):
+    ann, bob = Client(), Client()
+    ann.force_login(make_user("ann"))
+    bob.force_login(make_user("bob"))
+    game = started(ann, bob)
+    bob.post(f"/friend/{game.token}/resign")
+    page = ann.get("/stats?mode=friend").content.decode()
+    assert ">A friend<" in page
+    assert "0. A friend" not in page
+    assert "3. Lieutenant" in ann.get("/stats").content.decode()  # computers keep their number
+
+
 def test_a_guests_seat_becomes_their_account_at_login(host, friend):
     game = joined(host, friend)
     user = make_user("bobby")

@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 
 from battleship.levels import LevelInfo
-from battleship.sector.ai.players import Admiral, Deckhand, Gunner, SectorPlayer
+from battleship.sector.ai.players import Deckhand, Gunner, SectorAdmiral, SectorPlayer
 
-_PLAYERS: dict[int, type[SectorPlayer]] = {cls.level: cls for cls in (Deckhand, Gunner, Admiral)}
+_PLAYERS: dict[int, type[SectorPlayer]] = {
+    cls.level: cls for cls in (Deckhand, Gunner, SectorAdmiral)
+}
 
 LEVELS: tuple[LevelInfo, ...] = tuple(
     LevelInfo(level, cls.name, cls.description) for level, cls in sorted(_PLAYERS.items())

@@ -236,7 +236,7 @@ def _bridge_near(cells: Sequence[Coordinate], pos: int, way: int, origin: tuple[
     return moved and 0 <= back < len(cells) and sector_of(cells[back]) == sector
 
 
-class Admiral(SectorPlayer):
+class SectorAdmiral(SectorPlayer):
     level = 3
     name = "Admiral"
     description = (
