@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "axes",
     "core",
     "modes",
+    "duels",
     "games",
     "sector",
     "friends",

@@ -36,7 +36,7 @@ from battleship.classic import (
 )
 from battleship.classic.ai.benchmark import range_view
 from daily.fleet import RULES, admiral_search, day_board
-from modes.models import OwnedQuerySet, StoredGame, player_of
+from modes.models import Owned, OwnedQuerySet, StoredGame, player_of
 
 SHARE_ROW = 10  # shots per row of the share text's grid
 HIT, MISS, SINK = "🟥", "🟦", "💥"
@@ -83,7 +83,7 @@ class DailyAttemptQuerySet(OwnedQuerySet["DailyAttempt"]):
         return rows
 
 
-class DailyAttempt(StoredGame):
+class DailyAttempt(Owned, StoredGame):
     """One player's search for one day's fleet: the shots so far, in order (``log``, one
     label a move: ``["E5", …]``; ``moves`` is the number of shots)."""
 

@@ -28,9 +28,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from redis.exceptions import RedisError
 
+from duels.models import Duel
 from friends import events as nudges
 from friends import presence
-from friends.models import FriendGame
 from friends.views import PAGE, PRESENCE_LINE, context_for, presence_context
 
 P = ParamSpec("P")
@@ -54,7 +54,7 @@ def _state_and_here(
     request: HttpRequest, token: str, seat: int
 ) -> tuple[str, int, bool, str, bool | None]:
     """``_state``, and whether the other player was here then (None: not known)."""
-    game = FriendGame.objects.get(token=token)
+    game = Duel.objects.get(token=token)
     game.expire_if_due()
     context = context_for(game, seat, oob=True)
     html = render_to_string(PAGE + "#live", context, request=request)
@@ -63,7 +63,7 @@ def _state_and_here(
 
 
 def _presence(request: HttpRequest, token: str, seat: int) -> str:
-    game = FriendGame.objects.get(token=token)
+    game = Duel.objects.get(token=token)
     return render_to_string(PRESENCE_LINE, presence_context(game, seat), request=request)
 
 
@@ -239,7 +239,7 @@ class EventStream(StreamingHttpResponse):
 def _seat(request: HttpRequest, token: str) -> int | None:
     """The request's seat in game ``token`` (404 for no such game). Redis away: the
     outage's 503 now, not a stream cut off after its first line."""
-    game = FriendGame.objects.filter(token=token).first()
+    game = Duel.objects.filter(token=token).first()
     if game is None:
         raise Http404("there is no such game")
     seat = game.seat_of(request)

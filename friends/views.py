@@ -1,5 +1,5 @@
-"""Views of a game against a friend: parse, call one ``FriendGame`` method, render that
-player's own view (``FriendGame.view(seat)``); the live stream is in ``friends.stream``.
+"""Views of a game against a friend: parse, call one ``Duel`` method, render that
+player's own view (``Duel.view(seat)``); the live stream is in ``friends.stream``.
 
 Every address is the invite link's (``/friend/<token>/...``). The player's seat comes from
 the request (``seat_of``): someone with no seat sees the invite while it is open, and
@@ -36,9 +36,9 @@ from core.forms import move_form, torpedo_lines
 from core.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
 from core.requests import per_address, per_player_setup, player_key, posted
 from core.rule_sets import OFFERED, info_for
+from duels.models import AWAY_LIMIT, Duel
 from friends import events, presence
 from friends.forms import InviteForm, JoinForm
-from friends.models import AWAY_LIMIT, FriendGame
 from friends.refusals import refusal
 from modes.models import player_of
 from modes.refusals import move_number, status_of
@@ -48,7 +48,7 @@ ENDING = "friends/_ending.html"
 PRESENCE_LINE = "friends/_presence.html"
 
 
-def nudge(game: FriendGame) -> None:
+def nudge(game: Duel) -> None:
     """After this request's change is committed: the other player's stream reads it."""
     token, move = game.token, game.moves
     transaction.on_commit(lambda: events.publish(token, move))
@@ -65,9 +65,7 @@ def invite(request: HttpRequest) -> HttpResponse:
         return TemplateResponse(request, "friends/new.html", context, status=400)
     player = player_of(request, create=True)
     name = request.user.get_username() if request.user.is_authenticated else ""
-    game = FriendGame.invite(
-        rules=form.rule_set, name=(name or form.cleaned_data["name"])[:30], **player
-    )
+    game = Duel.invite(rules=form.rule_set, name=(name or form.cleaned_data["name"])[:30], **player)
     return redirect(game)
 
 
@@ -90,7 +88,7 @@ def seated(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     @never_cache
     @vary_on_headers("HX-Request")
     def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
-        game = get_object_or_404(FriendGame, token=token)
+        game = get_object_or_404(Duel, token=token)
         game.expire_if_due()
         seat = game.seat_of(request)
         if seat is None:
@@ -100,10 +98,10 @@ def seated(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     return wrapper
 
 
-def outsider(request: HttpRequest, game: FriendGame) -> TemplateResponse:
+def outsider(request: HttpRequest, game: Duel) -> TemplateResponse:
     """Someone with no seat: the invite while it is open (a change they post is refused),
     else only that the game already has two players."""
-    full = game.status != FriendGame.Status.WAITING
+    full = game.status != Duel.Status.WAITING
     context = {"game": game, "info": info_for(game.rule_set), "full": full}
     refused = full or request.method not in ("GET", "HEAD")
     if not refused:
@@ -114,7 +112,7 @@ def outsider(request: HttpRequest, game: FriendGame) -> TemplateResponse:
     return TemplateResponse(request, "friends/join.html", context, status=403 if refused else 200)
 
 
-def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
+def context_for(game: Duel, seat: int, **extra: Any) -> dict[str, Any]:
     """Everything a page of ``seat``'s shows, from that player's view alone."""
     view = game.view(seat)
     display = build_display(view)
@@ -141,7 +139,7 @@ def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
         "notice": "",
         **extra,
     }
-    if game.status == FriendGame.Status.PLACING:
+    if game.status == Duel.Status.PLACING:
         placed = {ship.name: ship for ship in view.fleet}
         unplaced = [spec.name for spec in view.rules.fleet if spec.name not in placed]
         context |= {
@@ -165,7 +163,7 @@ def context_for(game: FriendGame, seat: int, **extra: Any) -> dict[str, Any]:
     return context
 
 
-def presence_context(game: FriendGame, seat: int) -> dict[str, Any]:
+def presence_context(game: Duel, seat: int) -> dict[str, Any]:
     """Whether the other player has the game open now (None when it is not known: Redis
     away, the pages go on without the line)."""
     here: bool | None = None
@@ -199,7 +197,7 @@ def their_first_moves(view: PlayerView) -> list[str]:
 
 def render_page(
     request: HttpRequest,
-    game: FriendGame,
+    game: Duel,
     seat: int,
     *,
     error: str = "",
@@ -215,14 +213,14 @@ def render_page(
 
 @require_safe
 @seated
-def game_page(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+def game_page(request: HttpRequest, game: Duel, seat: int) -> HttpResponse:
     """The game as stored, for one of its two players: the invite, placing, play, the end."""
     return render_page(request, game, seat)
 
 
 def after_post(
     request: HttpRequest,
-    game: FriendGame,
+    game: Duel,
     seat: int,
     error: str = "",
     status: int = 200,
@@ -238,10 +236,10 @@ def after_post(
 
 @require_safe
 @seated
-def replay(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+def replay(request: HttpRequest, game: Duel, seat: int) -> HttpResponse:
     """The finished game move by move, for either player, both fleets shown: the classic
     replay's steps (``core.replays``). Before the end there is none."""
-    if game.status != FriendGame.Status.OVER or game.started_at is None:
+    if game.status != Duel.Status.OVER or game.started_at is None:
         raise Http404("only a finished game can be replayed")
     step = requested_step(request, game.moves)
     partial = only_the_step(request)
@@ -266,7 +264,7 @@ def replay(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
 @never_cache
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """Take the second seat, as a guest under a name or with the account."""
-    game = get_object_or_404(FriendGame, token=token)
+    game = get_object_or_404(Duel, token=token)
     game.expire_if_due()
     if game.seat_of(request) is not None:
         return redirect(game)
@@ -293,7 +291,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def seat_action(
-    action: Callable[[HttpRequest, FriendGame, int], str],
+    action: Callable[[HttpRequest, Duel, int], str],
 ) -> Callable[..., HttpResponse]:
     """A POST by one of the two players that changes the game: the action returns a notice,
     or raises the engine's or the model's refusal (409, nothing changed)."""
@@ -303,7 +301,7 @@ def seat_action(
     @per_player_setup
     @per_address
     @seated
-    def wrapper(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+    def wrapper(request: HttpRequest, game: Duel, seat: int) -> HttpResponse:
         try:
             notice = action(request, game, seat)
         except ValueError as error:
@@ -321,7 +319,7 @@ PLACEMENT_ERRORS = {"overlap", "off_board", "touching", "no_such_ship", "not_on_
 
 
 @seat_action
-def cancel(request: HttpRequest, game: FriendGame, seat: int) -> str:
+def cancel(request: HttpRequest, game: Duel, seat: int) -> str:
     if seat != 0:
         raise ValueError("only the host can cancel")
     game.cancel()
@@ -329,7 +327,7 @@ def cancel(request: HttpRequest, game: FriendGame, seat: int) -> str:
 
 
 @seat_action
-def place_ship(request: HttpRequest, game: FriendGame, seat: int) -> str:
+def place_ship(request: HttpRequest, game: Duel, seat: int) -> str:
     if "remove" in request.POST:
         name = posted(request, "remove")
         game.remove_ship(seat, name)
@@ -347,39 +345,39 @@ def place_ship(request: HttpRequest, game: FriendGame, seat: int) -> str:
 
 
 @seat_action
-def shuffle(request: HttpRequest, game: FriendGame, seat: int) -> str:
+def shuffle(request: HttpRequest, game: Duel, seat: int) -> str:
     game.shuffle(seat)
     return gettext("Fleet placed at random. Shuffle again, or say you are ready.")
 
 
 @seat_action
-def clear_ships(request: HttpRequest, game: FriendGame, seat: int) -> str:
+def clear_ships(request: HttpRequest, game: Duel, seat: int) -> str:
     game.clear_ships(seat)
     return gettext("All ships removed.")
 
 
 @seat_action
-def ready(request: HttpRequest, game: FriendGame, seat: int) -> str:
+def ready(request: HttpRequest, game: Duel, seat: int) -> str:
     game.set_ready(seat)
-    if game.status == FriendGame.Status.PLAYING:
+    if game.status == Duel.Status.PLAYING:
         return ""  # the friend was ready first: the game is on, and the coin flip is told
     return gettext("Ready: the game starts when your friend is.")
 
 
 @seat_action
-def resign(request: HttpRequest, game: FriendGame, seat: int) -> str:
+def resign(request: HttpRequest, game: Duel, seat: int) -> str:
     game.resign(seat)
     return gettext("You resigned: your friend wins this one.")
 
 
 @seat_action
-def claim(request: HttpRequest, game: FriendGame, seat: int) -> str:
+def claim(request: HttpRequest, game: Duel, seat: int) -> str:
     game.claim_win(seat, posted_move_number(request))
     return gettext("You claimed the win: your friend was away too long.")
 
 
 @seat_action
-def rematch(request: HttpRequest, game: FriendGame, seat: int) -> Any:
+def rematch(request: HttpRequest, game: Duel, seat: int) -> Any:
     new = game.vote_rematch(seat)
     if new is None:
         return gettext("Rematch asked: it starts when your friend accepts.")
@@ -396,7 +394,7 @@ def posted_move_number(request: HttpRequest) -> int:
 @ratelimit(key=player_key, rate=setting("FIRE_RATE"), block=True)
 @per_address
 @seated
-def fire(request: HttpRequest, game: FriendGame, seat: int) -> HttpResponse:
+def fire(request: HttpRequest, game: Duel, seat: int) -> HttpResponse:
     """``seat``'s move (a shot, a volley, a weapon); out of turn or stale: 409, nothing
     changed; a bad cell: 400."""
     form = move_form(request.POST, game.rule_set)

@@ -84,11 +84,11 @@ class OwnedQuerySet(models.QuerySet[_M]):
         return self.filter(owner=None, guest_id=guest) if guest else self.none()
 
 
-class StoredGame(models.Model):
-    """A game stored as its moves, in any mode: its owner, its log, its move number, time
-    played. A subclass says when it is in play (``in_play``) and builds the log."""
+class Owned(models.Model):
+    """A game of one person's (against the computer, or the day's fleet): its owner, an
+    account or a browser's guest id. A game between people has a seat for each instead
+    (``duels.Seat``)."""
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -97,6 +97,22 @@ class StoredGame(models.Model):
         related_name="%(class)ss",
     )
     guest_id = models.CharField(max_length=32, blank=True, db_index=True)
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def claim_guest_games(cls, guest: str, user: Any) -> None:
+        """A guest signs in: the games of that browser become the account's."""
+        cls._default_manager.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
+
+
+class StoredGame(models.Model):
+    """A game stored as its moves, in any mode: its log, its move number, time played. A
+    subclass says when it is in play (``in_play``) and builds the log; whose it is, is said
+    by ``Owned`` (one person's) or by seats (a game between people)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     log = models.JSONField(
         default=list, blank=True, help_text="Every move in order, in the library's own form."
     )
@@ -115,8 +131,9 @@ class StoredGame(models.Model):
 
     @classmethod
     def claim_guest_games(cls, guest: str, user: Any) -> None:
-        """A guest signs in: the games of that browser become the account's."""
-        cls._default_manager.filter(owner=None, guest_id=guest).update(owner=user, guest_id="")
+        """A guest signs in: the games of that browser become the account's (each kind of
+        game says how: ``Owned``, or a game's seats)."""
+        raise NotImplementedError
 
     def check_move_number(self, expected_move: int) -> None:
         """``StaleMove`` unless this game, as loaded, is at ``expected_move``."""
@@ -408,6 +425,7 @@ __all__ = [
     "FiguresQuerySet",
     "GameFigures",
     "Match",
+    "Owned",
     "OwnedQuerySet",
     "StaleMove",
     "StoredGame",

@@ -102,15 +102,15 @@ SECTOR = Mode(
 FRIEND = Mode(
     name="friend",
     title=_("Against a friend"),
-    # One record per player and game (friends.FriendRecord): each player's own result.
-    model_label="friends.FriendRecord",
+    # One record per player and game (friends.DuelRecord): each player's own result.
+    model_label="duels.DuelRecord",
     opponents=(LevelInfo(0, "A friend", "A person you invited by a link"),),
     board_size=10,
     rule_sets=True,
     history_row="friends/_history_row.html",
     opponent_name=_("A friend"),
     unfinished_row="friends/_unfinished_row.html",
-    live_model_label="friends.FriendGame",
+    live_model_label="duels.Duel",
 )
 
 MODES: dict[str, Mode] = {mode.name: mode for mode in (CLASSIC, SECTOR, FRIEND)}

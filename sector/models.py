@@ -37,7 +37,7 @@ from battleship.sector import (
 from battleship.sector.ai import LEVELS, SectorPlayer, computer_seed, get_player
 from battleship.sector.commitment import Commitment, placement_text
 from battleship.words import level_name
-from modes.models import OPENING_SHOTS, FiguresQuerySet, Match
+from modes.models import OPENING_SHOTS, FiguresQuerySet, Match, Owned
 
 FINISHED = ["won", "lost", "resigned"]
 
@@ -47,7 +47,7 @@ class BattleQuerySet(FiguresQuerySet["SectorBattle"]):
     (``FiguresQuerySet``)."""
 
 
-class SectorBattle(Match):
+class SectorBattle(Owned, Match):
     """One sector game of a person (player 0, who starts) against a computer level.
 
     Its figures (``GameFigures``: cells fired at and hit, the computer's cells fired at, the

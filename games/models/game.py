@@ -52,10 +52,10 @@ from battleship.words import level_name
 from core.rule_sets import title_of
 from games.models.queries import RULES_NAME, GameQuerySet, rules_name_of
 from games.models.rows import Ship, Shot
-from modes.models import FINISHED, OPENING_SHOTS, Match
+from modes.models import FINISHED, OPENING_SHOTS, Match, Owned
 
 
-class Game(Match):
+class Game(Owned, Match):
     """One game of a person against a computer opponent (``StoredGame``: its owner, its log
     of moves and the one way a move is stored; ``GameFigures``: its figures once over)."""
 

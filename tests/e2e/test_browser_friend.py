@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from friends.models import FriendGame
+from duels.models import Duel
 from tests.e2e.test_browser_game import cell
 from tests.e2e.test_every_page_is_clean import check
 from tests.e2e.tour import AXE
@@ -79,7 +79,7 @@ def test_two_friends_play_and_each_sees_the_others_moves_live(
     expect(friend.locator("#presence")).to_have_text("Ann is here.", timeout=5000)
     assert check(host, axe_source) == []
 
-    game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
+    game = Duel.objects.get(token=link.rstrip("/").split("/")[-1])
     targets = [f"{row}{col}" for row in "ABCDEFGHIJ" for col in range(1, 11)]
     seen = {page: [places(page)] for page in (host, friend)}
     for _ in range(4):  # several turns each way, each seen by the other without a reload
@@ -155,7 +155,7 @@ def test_weapons_are_aimed_on_the_board_in_a_friend_game(
     bob.get_by_label("Your name, as your friend will see it").fill("Bob")
     bob.get_by_role("button", name="Join the game").click()
     expect(ann.get_by_role("heading", name="Place your fleet")).to_be_visible(timeout=5000)
-    game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
+    game = Duel.objects.get(token=link.rstrip("/").split("/")[-1])
     for page in (ann, bob):
         page.get_by_role("button", name="Shuffle").click()
         expect(page.get_by_role("button", name="Ready", exact=True)).to_be_visible()
@@ -166,7 +166,7 @@ def test_weapons_are_aimed_on_the_board_in_a_friend_game(
         for name, start, way in COMPUTER_FLEET
         for cell in [Coordinate.parse(start)]
     ]
-    FriendGame.objects.filter(pk=game.pk).update(fleets=fleets)
+    Duel.objects.filter(pk=game.pk).update(fleets=fleets)
     for page in (ann, bob):
         page.get_by_role("button", name="Ready", exact=True).click()
     for page in (ann, bob):

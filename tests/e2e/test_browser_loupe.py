@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from daily.models import DailyAttempt
-from friends.models import FriendGame
+from duels.models import Duel
 from tests.e2e.test_browser_aim import ROW_I, announced, edge, mode, previewed, td, tracked
 from tests.e2e.test_browser_rule_sets import start
 from tests.e2e.test_every_page_is_clean import check
@@ -326,7 +326,7 @@ def test_a_friend_game_is_played_through_the_loupe(live_server, browser: Browser
             )
     for page in (host, friend):
         expect(page.get_by_text(re.compile("The coin flip"))).to_be_visible(timeout=5000)
-    game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
+    game = Duel.objects.get(token=link.rstrip("/").split("/")[-1])
     mover = host if game.view(0).my_turn else friend
     them = "Bob" if mover is host else "Ann"
     waters = mover.get_by_role("grid", name=f"{them}'s waters")

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from battleship.classic import Coordinate
 from daily.fleet import day_board
 from daily.models import today
-from friends.models import FriendGame
+from duels.models import Duel
 from sector.models import SectorBattle
 from tests.e2e.test_browser_rule_sets import start
 from tests.web.conftest import COMPUTER_FLEET, fleet_cells
@@ -301,7 +301,7 @@ class Friend(Mode):
         self.other.get_by_label("Your name, as your friend will see it").fill("Bob")
         self.other.get_by_role("button", name="Join the game").click()
         expect(page.get_by_role("heading", name="Place your fleet")).to_be_visible(timeout=5000)
-        self.game = FriendGame.objects.get(token=link.rstrip("/").split("/")[-1])
+        self.game = Duel.objects.get(token=link.rstrip("/").split("/")[-1])
         for who in (page, self.other):
             expect(who.get_by_role("button", name="Shuffle")).to_be_visible()
             who.get_by_role("button", name="Shuffle").click()
@@ -314,7 +314,7 @@ class Friend(Mode):
             for name, start_at, way in COMPUTER_FLEET
             for cell in [Coordinate.parse(start_at)]
         ]
-        FriendGame.objects.filter(pk=self.game.pk).update(fleets=fleets)
+        Duel.objects.filter(pk=self.game.pk).update(fleets=fleets)
         for who in (page, self.other):
             who.get_by_role("button", name="Ready", exact=True).click()
         for who in (page, self.other):
@@ -343,7 +343,7 @@ class Friend(Mode):
     def after_turn(self) -> None:
         """Bob's move, tapped or clicked in his browser; Ann's page shows it by itself."""
         self.game.refresh_from_db()
-        if self.game.status != FriendGame.Status.PLAYING or self.game.view(0).my_turn:
+        if self.game.status != Duel.Status.PLAYING or self.game.view(0).my_turn:
             return
         bob = self.other
         expect(bob.get_by_text("Your turn.")).to_be_visible(timeout=5000)

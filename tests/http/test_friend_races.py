@@ -33,8 +33,8 @@ def friend_game(server) -> tuple[str, Player, Player]:
 def stored(server, url: str) -> list:
     token = url.strip("/").split("/")[-1]
     return server.query(
-        "import json; from friends.models import FriendGame; "
-        f"g = FriendGame.objects.get(token='{token}'); print(json.dumps([g.moves, g.log]))"
+        "import json; from duels.models import Duel; "
+        f"g = Duel.objects.get(token='{token}'); print(json.dumps([g.moves, g.log]))"
     )
 
 
@@ -121,8 +121,8 @@ def test_a_first_time_visitors_join_sent_twice_at_once_keeps_the_seat(server):
             assert "is placing their fleet too" in page.text, page.text[:500]
         token_id = url.strip("/").split("/")[-1]
         guests = server.query(
-            "import json; from friends.models import FriendGame; "
-            f"g = FriendGame.objects.get(token='{token_id}'); "
-            "print(json.dumps([g.status, g.friend_guest_id != '']))"
+            "import json; from duels.models import Duel; "
+            f"g = Duel.objects.get(token='{token_id}'); "
+            "print(json.dumps([g.status, g.seats.get(number=1).guest_id != '']))"
         )
         assert guests == ["placing", True]

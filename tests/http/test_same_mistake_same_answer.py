@@ -84,8 +84,7 @@ def friend(server) -> Mode:
         {"cell": "E5"},
         {"cell": "K11"},
         lambda: server.query(
-            f"from friends.models import FriendGame; "
-            f"print(FriendGame.objects.get(token='{token}').moves)"
+            f"from duels.models import Duel; print(Duel.objects.get(token='{token}').moves)"
         ),
     )
 

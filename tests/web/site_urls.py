@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from daily.models import today
-from friends.models import FriendGame
+from duels.models import Duel
 from games.models import Game
 from sector.models import SectorBattle
 from tests.web.conftest import started_game
@@ -81,7 +81,7 @@ class Things:
     finished: Game  # a classic game resigned: its replay
     battle: SectorBattle  # a sector battle under way
     over: SectorBattle  # a sector battle resigned: its replay
-    friend_game: FriendGame  # a game against a friend, resigned (its event stream ends)
+    friend_game: Duel  # a game against a friend, resigned (its event stream ends)
 
     @classmethod
     def of(cls, client) -> Things:

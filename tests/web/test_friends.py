@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from friends.models import FriendGame, FriendRecord
+from duels.models import Duel, DuelRecord
 from tests.web.conftest import make_user
 from tests.web.friends_helpers import HX, invite, joined, players, started
 
@@ -47,7 +47,7 @@ def test_it_refuses_a_bad_display_name_and_makes_nothing(host):
         assert response.status_code == 400, name
         assert 'class="error"' in response.content.decode()
     assert host.post("/friend/invites", {"rules": "nonsense", "name": "Ann"}).status_code == 400
-    assert not FriendGame.objects.exists()
+    assert not Duel.objects.exists()
 
 
 def test_the_friend_sees_who_invites_and_to_which_rules_then_joins(host, friend):
@@ -60,7 +60,7 @@ def test_the_friend_sees_who_invites_and_to_which_rules_then_joins(host, friend)
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == "placing"
-    assert game.friend_name == "Bob"
+    assert game.name_of(1) == "Bob"
     assert "Place your fleet" in friend.get(game.get_absolute_url()).content.decode()
 
 
@@ -70,8 +70,8 @@ def test_an_account_joins_under_its_own_name(host):
     game = invite(host)
     assert player.post(f"/friend/{game.token}/join").status_code == 302
     game.refresh_from_db()
-    assert game.friend.username == "carol"
-    assert game.friend_name == "carol"
+    assert game.seated[1].owner.username == "carol"
+    assert game.name_of(1) == "carol"
 
 
 def test_a_third_person_is_refused_and_sees_nothing_of_either_board(host, friend, third):
@@ -88,7 +88,7 @@ def test_a_third_person_is_refused_and_sees_nothing_of_either_board(host, friend
     assert refused.status_code == 409
     assert "This game already has two players" in refused.content.decode()
     game.refresh_from_db()
-    assert game.friend_name == "Bob"
+    assert game.name_of(1) == "Bob"
 
 
 def test_the_host_can_cancel_an_invite_nobody_joined(host, friend):
@@ -102,7 +102,7 @@ def test_the_host_can_cancel_an_invite_nobody_joined(host, friend):
 
 def test_an_invite_expires_after_seven_days(host, friend):
     game = invite(host)
-    FriendGame.objects.filter(pk=game.pk).update(expires_at=timezone.now())
+    Duel.objects.filter(pk=game.pk).update(expires_at=timezone.now())
     page = friend.get(game.get_absolute_url())
     assert page.status_code == 403
     assert "expired" in page.content.decode()
@@ -161,7 +161,7 @@ def test_a_resignation_ends_it_for_both_with_both_fleets_shown_and_a_record_each
     page = host.get(game.get_absolute_url()).content.decode()
     assert "You won: Bob resigned" in page
     assert "Both fleets are shown" in page
-    assert sorted(FriendRecord.objects.values_list("seat", "status")) == [
+    assert sorted(DuelRecord.objects.values_list("seat", "status")) == [
         (0, "won"),
         (1, "resigned"),
     ]
@@ -172,7 +172,7 @@ def test_the_win_can_be_claimed_only_after_two_minutes_away_on_their_turn(host, 
     game = started(host, friend)
     mover, waiter = players(game, host, friend)
     assert waiter.post(f"/friend/{game.token}/claim", {"move": 0}).status_code == 409
-    FriendGame.objects.filter(pk=game.pk).update(last_move_at=timezone.now() - timedelta(minutes=3))
+    Duel.objects.filter(pk=game.pk).update(last_move_at=timezone.now() - timedelta(minutes=3))
     assert mover.post(f"/friend/{game.token}/claim", {"move": 0}).status_code == 409
     assert "Claim the win" in waiter.get(game.get_absolute_url()).content.decode()
     assert waiter.post(f"/friend/{game.token}/claim", {"move": 0}).status_code == 302
@@ -195,7 +195,7 @@ def test_a_rematch_needs_both_and_swaps_who_fires_first(host, friend):
     new = game.rematch
     assert new is not None
     assert new.status == "placing"
-    assert new.friend_name == "Bob"
+    assert new.name_of(1) == "Bob"
     for client in (host, friend):
         client.post(f"/friend/{new.token}/shuffle")
         client.post(f"/friend/{new.token}/ready")
@@ -214,7 +214,7 @@ def test_a_finished_game_is_in_both_players_history_and_statistics(db):
         assert history.status_code == 200
         assert game.get_absolute_url() in history.content.decode()
         assert client.get("/stats?mode=friend").status_code == 200
-    assert FriendRecord.objects.get(owner__username="bob").status == "resigned"
+    assert DuelRecord.objects.get(owner__username="bob").status == "resigned"
     # The computer's record is another mode's.
     assert game.get_absolute_url() not in ann.get("/history").content.decode()
 
@@ -236,8 +236,8 @@ def test_a_guests_seat_becomes_their_account_at_login(host, friend):
     user = make_user("bobby")
     friend.post("/login", {"username": "bobby", "password": "a-long-test-password-42"})
     game.refresh_from_db()
-    assert game.friend == user
-    assert game.friend_guest_id == ""
+    assert game.seated[1].owner == user
+    assert game.seated[1].guest_id == ""
 
 
 def test_logging_in_never_puts_one_account_in_both_seats(host, friend):
@@ -246,15 +246,15 @@ def test_logging_in_never_puts_one_account_in_both_seats(host, friend):
     user = make_user("ursula")
     host.force_login(user)
     game = started(host, friend)
-    guest = game.friend_guest_id
+    guest = game.seated[1].guest_id
     friend.post("/login", {"username": "ursula", "password": "a-long-test-password-42"})
     game.refresh_from_db()
-    assert game.owner == user
-    assert game.friend is None
-    assert game.friend_guest_id == guest
+    assert game.seated[0].owner == user
+    assert game.seated[1].owner is None
+    assert game.seated[1].guest_id == guest
     # Their records as the game ends: one the account's, the other still the guest's.
     assert host.post(f"/friend/{game.token}/resign").status_code == 302
-    records = {r.seat: (r.owner, r.guest_id) for r in FriendRecord.objects.filter(game=game)}
+    records = {r.seat: (r.owner, r.guest_id) for r in DuelRecord.objects.filter(game=game)}
     assert records == {0: (user, ""), 1: (None, guest)}
 
 
@@ -264,9 +264,9 @@ def test_a_finished_guests_record_is_not_claimed_by_the_account_of_the_other_sea
     game = started(host, friend)
     assert friend.post(f"/friend/{game.token}/resign").status_code == 302
     friend.post("/login", {"username": "ursula", "password": "a-long-test-password-42"})
-    records = {r.seat: r.owner for r in FriendRecord.objects.filter(game=game)}
+    records = {r.seat: r.owner for r in DuelRecord.objects.filter(game=game)}
     assert records == {0: user, 1: None}
-    assert FriendRecord.objects.filter(owner=user).count() == 1
+    assert DuelRecord.objects.filter(owner=user).count() == 1
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from battleship.classic import Fire
-from friends.models import FriendGame, FriendRecord
+from duels.models import Duel, DuelRecord
 from tests.web.friends_helpers import invite, joined, players, started
 
 WEEK = timedelta(days=7)
@@ -29,7 +29,7 @@ def friend(db):
     return Client()
 
 
-def quiet_for(game: FriendGame, quiet: timedelta) -> None:
+def quiet_for(game: Duel, quiet: timedelta) -> None:
     """Nothing happened in ``game`` for ``quiet``: every timestamp moved back by as much."""
     game.refresh_from_db()
     changes = {
@@ -37,7 +37,7 @@ def quiet_for(game: FriendGame, quiet: timedelta) -> None:
         for field in ("created_at", "expires_at", "started_at", "last_move_at")
         if getattr(game, field) is not None
     }
-    FriendGame.objects.filter(pk=game.pk).update(**changes)
+    Duel.objects.filter(pk=game.pk).update(**changes)
 
 
 def end_abandoned() -> str:
@@ -61,7 +61,7 @@ def test_a_game_nobody_moved_in_for_seven_days_is_abandoned_when_opened(host, fr
     assert "Both fleets are shown." in page
     game.refresh_from_db()
     assert (game.status, game.ending, game.winner) == ("over", "abandoned", None)
-    assert not FriendRecord.objects.exists()  # it counts for no one
+    assert not DuelRecord.objects.exists()  # it counts for no one
     late = waiter.post(f"/friend/{game.token}/shots", {"cell": "B2", "move": 1})
     assert late.status_code == 409
     game.refresh_from_db()
@@ -105,19 +105,19 @@ def test_the_command_ends_what_waited_too_long_once_and_nothing_else(db):
     quiet_for(fresh_invite, timedelta(days=6))
 
     assert end_abandoned().strip() == "1 invites expired, 2 games abandoned."
-    states = {game.pk: (game.status, game.ending) for game in FriendGame.objects.all()}
+    states = {game.pk: (game.status, game.ending) for game in Duel.objects.all()}
     assert states[old_invite.pk] == ("expired", "")
     assert states[old_placing.pk] == ("over", "abandoned")
     assert states[old_game.pk] == ("over", "abandoned")
     assert states[fresh_invite.pk] == ("waiting", "")
     assert states[fresh_game.pk] == ("playing", "")
     assert states[finished.pk] == ("over", "resigned")
-    finished_at = dict(FriendGame.objects.values_list("pk", "finished_at"))
+    finished_at = dict(Duel.objects.values_list("pk", "finished_at"))
 
     # Run again (cron's next hour, or an overlapping run): nothing left to end.
     assert end_abandoned().strip() == "0 invites expired, 0 games abandoned."
-    assert dict(FriendGame.objects.values_list("pk", "finished_at")) == finished_at
-    assert FriendRecord.objects.filter(game=old_game).count() == 0
+    assert dict(Duel.objects.values_list("pk", "finished_at")) == finished_at
+    assert DuelRecord.objects.filter(game=old_game).count() == 0
 
 
 def test_a_game_opened_after_the_command_ended_it_says_so(host, friend):
@@ -134,8 +134,8 @@ def test_a_game_with_a_move_stored_before_the_lock_goes_on(host, friend):
     the locked second reading sees the move, and the game goes on."""
     game = started(host, friend)
     quiet_for(game, WEEK)
-    loaded = FriendGame.objects.get(pk=game.pk)  # as it was, quiet for a week
-    racing = FriendGame.objects.get(pk=game.pk)  # a move's request, past its own check
+    loaded = Duel.objects.get(pk=game.pk)  # as it was, quiet for a week
+    racing = Duel.objects.get(pk=game.pk)  # a move's request, past its own check
     racing.play(racing.engine().current_player, Fire.parse("A1"), 0)
     assert loaded.expire_if_due() is False
     assert (loaded.status, loaded.moves) == ("playing", 1)

@@ -14,12 +14,12 @@ from django.test import AsyncClient, Client
 
 from battleship.classic import Board, Coordinate
 from battleship.classic.variants import VARIANTS
-from friends.models import FriendGame
+from duels.models import Duel
 from tests.web.conftest import normalised
 from tests.web.friends_helpers import HX, joined
 
 
-def twin_fleets(game: FriendGame) -> tuple[Board, Board, frozenset[Coordinate]]:
+def twin_fleets(game: Duel) -> tuple[Board, Board, frozenset[Coordinate]]:
     """A fleet, and the same fleet with its last ship elsewhere; the cells of both places."""
     rules = game.rule_set
     board = Board.random_placement(rules, random.Random(7))
@@ -38,18 +38,18 @@ def twin_fleets(game: FriendGame) -> tuple[Board, Board, frozenset[Coordinate]]:
     raise AssertionError("no other place for the last ship")
 
 
-def set_up(host: Client, friend: Client, rules: str, board: Board) -> FriendGame:
+def set_up(host: Client, friend: Client, rules: str, board: Board) -> Duel:
     game = joined(host, friend, rules)
     fleets = [[ship.to_dict() for ship in board.ships], []]
     friend_board = Board.random_placement(game.rule_set, random.Random(11))
     fleets[1] = [ship.to_dict() for ship in friend_board.ships]
-    FriendGame.objects.filter(pk=game.pk).update(fleets=fleets, ready=[True, False], seed=99)
+    Duel.objects.filter(pk=game.pk).update(fleets=fleets, ready=[True, False], seed=99)
     assert friend.post(f"/friend/{game.token}/ready").status_code == 302
     game.refresh_from_db()
     return game
 
 
-def same(one: str, other: str, games: list[FriendGame]) -> tuple[str, str]:
+def same(one: str, other: str, games: list[Duel]) -> tuple[str, str]:
     said = []
     for html, game in zip((one, other), games, strict=True):
         said.append(normalised(html.replace(game.token, "<token>")))
@@ -111,7 +111,7 @@ def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
         assert one == other
 
 
-def twins(rules: str) -> tuple[list[Client], list[Client], list[FriendGame], frozenset[Coordinate]]:
+def twins(rules: str) -> tuple[list[Client], list[Client], list[Duel], frozenset[Coordinate]]:
     """Two games under ``rules`` in play, the host's last ship elsewhere in the second."""
     hosts, friends = [Client(), Client()], [Client(), Client()]
     board, moved, hidden = twin_fleets(joined(Client(), Client(), rules))

@@ -13,8 +13,8 @@ import redis
 from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, Client, override_settings
 
+from duels.models import Duel
 from friends import events
-from friends.models import FriendGame
 from loadtest.server import free_port
 from tests.web.friends_helpers import HX, players, started
 from tests.web.test_outages import assert_unavailable, in_another_process, redis_away
@@ -85,7 +85,7 @@ def test_with_redis_away_the_friend_game_answers_503_at_once_and_stores_nothing(
     mover = in_another_process(mover)
     shot = {"cell": "C3", "move": 0}
     assert mover.post(f"/friend/{game.token}/shots", shot, headers=HX).status_code == 200
-    assert FriendGame.objects.get(pk=game.pk).moves == 1
+    assert Duel.objects.get(pk=game.pk).moves == 1
 
 
 def test_with_only_the_events_redis_away_the_stream_is_a_503_not_a_hang(transactional_db, settings):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from friends.models import FriendGame
+from duels.models import Duel
 from tests.web.conftest import make_user
 from tests.web.friends_helpers import HX, players, started
 
@@ -22,7 +22,7 @@ def friend(db):
     return Client()
 
 
-def play(game: FriendGame, host: Client, friend: Client, cells: list[str]) -> None:
+def play(game: Duel, host: Client, friend: Client, cells: list[str]) -> None:
     """Each cell of ``cells`` fired by whoever's turn it is (one shot a turn)."""
     for cell in cells:
         game.refresh_from_db()
@@ -35,7 +35,7 @@ def enemy_board(html: str) -> str:
     return html[html.index('class="board enemy"') : html.index('class="board own"')]
 
 
-def ship_cells(game: FriendGame, seat: int) -> list[str]:
+def ship_cells(game: Duel, seat: int) -> list[str]:
     """The sentences a board says of each cell of ``seat``'s first ship ("A1, Carrier")."""
     ship = game.board_of(seat).ships[0]
     return [f"{cell}, {ship.name}</span>" for cell in ship.cells]

@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.test import Client
 from django.utils import timezone
 
-from friends.models import FriendGame
+from duels.models import Duel
 from modes.registry import MODES
 from tests.web.conftest import new_game
 from tests.web.friends_helpers import invite, joined, started
@@ -69,7 +69,7 @@ def test_finished_cancelled_and_expired_friend_games_are_not_listed(guest, outsi
     cancelled = invite(guest)
     assert guest.post(f"/friend/{cancelled.token}/cancel").status_code == 302
     expired = invite(guest)
-    FriendGame.objects.filter(pk=expired.pk).update(expires_at=timezone.now())
+    Duel.objects.filter(pk=expired.pk).update(expires_at=timezone.now())
 
     page = listed(guest)
     for game in (over, cancelled, expired):

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from friends.models import FriendGame
+from duels.models import Duel
 from tests.web.conftest import PASSWORD
 from tests.web.friends_helpers import invite
 
@@ -49,14 +49,14 @@ def test_a_guests_name_of_look_alike_letters_is_refused_to_host_and_friend(db, n
     response = Client().post(f"/friend/{game.token}/join", {"name": name})
     assert response.status_code == 400
     assert REFUSED["en"] in response.content.decode()
-    assert FriendGame.objects.get(pk=game.pk).status == "waiting"
+    assert Duel.objects.get(pk=game.pk).status == "waiting"
 
 
 @pytest.mark.parametrize("name", EVERYDAY)
 def test_a_guests_everyday_name_is_taken(db, name):
     game = invite(Client())
     assert Client().post(f"/friend/{game.token}/join", {"name": name}).status_code == 302
-    assert FriendGame.objects.get(pk=game.pk).friend_name == name
+    assert Duel.objects.get(pk=game.pk).name_of(1) == name
 
 
 @pytest.mark.parametrize("language", sorted(REFUSED))

@@ -254,3 +254,46 @@ def test_it_copies_each_games_rule_set_name_onto_its_row_in_batches(monkeypatch)
         assert Game.objects.filter(rules_name="salvo").count() == 2
     finally:
         migrated_to(latest())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_friend_games_players_move_from_its_row_to_seats_of_their_own():
+    """duels/migrations/0002: the friend game's columns (host, friend) become two seats; a
+    game nobody joined, one; the records stay the players'."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from duels.models import Duel
+
+    try:
+        executor = MigrationExecutor(connection)
+        executor.migrate([("duels", None), ("friends", "0001_initial")])
+        apps = executor.loader.project_state([("friends", "0001_initial")]).apps
+        old = apps.get_model("friends", "FriendGame")
+        user = get_user_model().objects.create_user("ann", password="a-long-test-password-42")
+        now = timezone.now()
+        common = {"rules": {}, "seed": 1, "created_at": now, "expires_at": now}
+        joined = old.objects.create(
+            token="t" * 22,
+            owner_id=user.pk,
+            host_name="ann",
+            friend_guest_id="g" * 32,
+            friend_name="Bob",
+            status="playing",
+            **common,
+        )
+        waiting = old.objects.create(
+            token="w" * 22, guest_id="h" * 32, host_name="Cy", status="waiting", **common
+        )
+
+        migrated_to(latest())
+
+        game = Duel.objects.get(pk=joined.pk)
+        seats = {s.number: (s.owner_id, s.guest_id, s.name) for s in game.seats.all()}
+        assert seats == {0: (user.pk, "", "ann"), 1: (None, "g" * 32, "Bob")}
+        assert game.pairing == "friend"
+        alone = Duel.objects.get(pk=waiting.pk)
+        assert [(s.number, s.guest_id, s.name) for s in alone.seats.all()] == [(0, "h" * 32, "Cy")]
+        assert not alone.has_friend
+    finally:
+        migrated_to(latest())

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from friends.models import FriendGame
+from duels.models import Duel, Seat
 from games.models import Game
 from tests.web.conftest import make_user
 from tests.web.site_urls import Things, every_address
@@ -78,7 +78,7 @@ def test_every_form_field_with_a_nul_byte_is_refused_without_a_server_error(play
     names = form_field_names(player, player.things)
     assert {"cell", "move", "rules", "ship"} <= names
     signed_out = Client()
-    friend_game = FriendGame.objects.get(pk=player.things.friend_game.pk)
+    friend_game = Duel.objects.get(pk=player.things.friend_game.pk)
     game = Game.objects.get(pk=player.things.game.pk)
     for address in ADDRESSES:
         if address.admin:
@@ -92,10 +92,10 @@ def test_every_form_field_with_a_nul_byte_is_refused_without_a_server_error(play
     games = list(Game.objects.values_list("rules_name", flat=True))
     assert games
     assert not [name for name in games if "\x00" in name]
-    names = list(FriendGame.objects.values_list("host_name", "friend_name"))
+    names = list(Seat.objects.values_list("name", flat=True))
     assert names
-    assert not [pair for pair in names if "\x00" in "".join(pair)]
-    assert FriendGame.objects.get(pk=friend_game.pk).moves == friend_game.moves
+    assert not [name for name in names if "\x00" in name]
+    assert Duel.objects.get(pk=friend_game.pk).moves == friend_game.moves
     assert Game.objects.get(pk=game.pk).moves == game.moves
 
 

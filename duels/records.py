@@ -1,4 +1,4 @@
-"""Each player's record of a finished game against a friend (``FriendRecord``), which the
+"""Each player's record of a finished game against a friend (``DuelRecord``), which the
 statistics and the history read through the registry of modes (``modes.registry.FRIEND``)."""
 
 from __future__ import annotations
@@ -16,20 +16,21 @@ from core.rule_sets import title_of
 from modes.models import FINISHED, FiguresQuerySet, GameFigures
 
 if TYPE_CHECKING:
-    from friends.models import FriendGame
+    from duels.models import Duel
 
 FRIEND_LEVEL = 0
 """The level a game against a person is filed under (the computer's are 1 to 5)."""
 
 
-class FriendRecordQuerySet(FiguresQuerySet["FriendRecord"]):
+class DuelRecordQuerySet(FiguresQuerySet["DuelRecord"]):
     """The statistics over a player's games against friends (``modes.registry.FRIEND``)."""
 
-    def write_for(self, game: FriendGame, engine: BattleshipGame) -> None:
+    def write_for(self, game: Duel, engine: BattleshipGame) -> None:
         """Each seat's record of ``game``, which has just ended (in the transaction that
         ended it): that player's result and figures, for their statistics and history."""
-        players = ((game.owner, game.guest_id), (game.friend, game.friend_guest_id))
-        for seat, (owner, guest) in enumerate(players):  # the host's seat, then the friend's
+        seats = game.seated
+        for seat in (0, 1):  # the host's seat, then the friend's
+            owner, guest = seats[seat].owner, seats[seat].guest_id
             if game.winner is None:
                 status = "draw" if game.ending == game.Ending.DRAW else "lost"
             elif game.winner == seat:
@@ -50,12 +51,12 @@ class FriendRecordQuerySet(FiguresQuerySet["FriendRecord"]):
             )
 
 
-class FriendRecord(GameFigures):
+class DuelRecord(GameFigures):
     """One player's finished game against a friend, as their statistics and history read it
     (``modes.registry``): their result, their figures, the friend's name. Written in the
     transaction that ends the game, one per seat, and never changed."""
 
-    game = models.ForeignKey("friends.FriendGame", on_delete=models.CASCADE, related_name="records")
+    game = models.ForeignKey("duels.Duel", on_delete=models.CASCADE, related_name="records")
     seat = models.PositiveSmallIntegerField()
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -72,16 +73,21 @@ class FriendRecord(GameFigures):
     play_seconds = models.FloatField(default=0)
     finished_at = models.DateTimeField()
 
-    objects = FriendRecordQuerySet.as_manager()
+    objects = DuelRecordQuerySet.as_manager()
 
     class Meta:
+        db_table = "friends_friendrecord"  # made as the friend game's record, kept
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="friend_record_once_a_seat"),
             models.CheckConstraint(
                 condition=Q(status__in=FINISHED), name="friend_record_status_finished"
             ),
         ]
-        indexes = [models.Index(fields=["owner", "status", "finished_at"])]
+        indexes = [
+            models.Index(
+                fields=["owner", "status", "finished_at"], name="friends_fri_owner_i_029e2d_idx"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.status} against {self.opponent_name}"

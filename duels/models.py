@@ -1,11 +1,13 @@
-"""A classic game between two people: an invite link, two seats, both fleets, and the moves
-stored by the shared protocol (``modes.models.Match``: ``store_moves``, ``StaleMove``, ``end``).
+"""A classic game between two people (``Duel``): its players in seats (``Seat``: an account
+or a browser's guest id, and the name the other reads), both fleets, and the moves stored
+by the shared protocol (``modes.models.Match``: ``store_moves``, ``StaleMove``, ``end``).
 
-Seat 0 is the player who made the invite (the row's ``owner`` or ``guest_id``, as every
-stored game has), seat 1 the friend who joined by the link. The engine's player number is
-the seat. Each seat's pages are built from ``view_for(seat)`` only.
+However the two were brought together (a friend's invite link, a stranger met by seeking:
+``pairing``), the game is the same. Seat 0 (``HOST``) made the game, seat 1 (``FRIEND``)
+joined it. The engine's player number is the seat. Each seat's pages are built from
+``view_for(seat)`` only.
 
-When a game ends, each seat gets a ``FriendRecord``: that player's result and figures as
+When a game ends, each seat gets a ``DuelRecord``: that player's result and figures as
 the statistics and the history read them, in the transaction that ends the game.
 """
 
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -23,6 +25,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -41,7 +44,7 @@ from battleship.classic import (
 from battleship.classic import Ship as EngineShip
 from battleship.classic.rules import FirstPlayer
 from core.rule_sets import title_of
-from friends.queries import INVITE_LIFETIME, FriendGameQuerySet, quiet_since
+from duels.queries import INVITE_LIFETIME, DuelQuerySet, quiet_since
 from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
 
 AWAY_LIMIT = timedelta(minutes=2)
@@ -49,8 +52,12 @@ AWAY_LIMIT = timedelta(minutes=2)
 HOST, FRIEND = 0, 1
 
 
-class FriendGame(Match):
-    """One game between two people, found by its invite token."""
+class Duel(Match):
+    """One game between two people, found by its token (the address its players share)."""
+
+    class Pairing(models.TextChoices):
+        FRIEND = "friend", _("Against a friend")
+        STRANGER = "stranger", _("Against a stranger")
 
     class Status(models.TextChoices):
         WAITING = "waiting", _("Waiting for a friend")
@@ -72,16 +79,7 @@ class FriendGame(Match):
     rules_name = models.CharField(max_length=40, default="standard")
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
-    host_name = models.CharField(max_length=30)
-    friend = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="friend_seats",
-    )
-    friend_guest_id = models.CharField(max_length=32, blank=True, db_index=True)
-    friend_name = models.CharField(max_length=30, blank=True)
+    pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.FRIEND)
     fleets = models.JSONField(
         default=list, blank=True, help_text="Both fleets, the host's first, as placed."
     )
@@ -96,9 +94,11 @@ class FriendGame(Match):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous"
     )
 
-    objects = FriendGameQuerySet.as_manager()
+    objects = DuelQuerySet.as_manager()
 
     class Meta:
+        # Made as the friend game's table (friends/migrations/0001), kept under its name.
+        db_table = "friends_friendgame"
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -109,28 +109,37 @@ class FriendGame(Match):
 
     # -- who is who ----------------------------------------------------------------------
 
+    @cached_property
+    def seated(self) -> dict[int, Seat]:
+        """The seats taken, by number (one query, kept for the request)."""
+        return {seat.number: seat for seat in self.seats.all()}
+
     def seat_of(self, request: HttpRequest) -> int | None:
         """The request's seat in this game (``HOST`` or ``FRIEND``), or None."""
-        user = request.user
-        guest = guest_id(request)
-        if user.is_authenticated:
-            if self.owner_id == user.pk:
-                return HOST
-            if self.friend_id == user.pk:
-                return FRIEND
+        player = Seat.player_of(request)
+        if player is None:
             return None
-        if guest and self.owner_id is None and self.guest_id == guest:
-            return HOST
-        if guest and self.friend_id is None and self.friend_guest_id == guest:
-            return FRIEND
+        for number, seat in self.seated.items():
+            if seat.is_player(player):
+                return number
         return None
 
     @property
+    def host_name(self) -> str:
+        """The name of who made the game (the first seat)."""
+        return self.name_of(HOST)
+
+    @property
     def has_friend(self) -> bool:
-        return bool(self.friend_id or self.friend_guest_id)
+        return FRIEND in self.seated
 
     def name_of(self, seat: int) -> str:
-        return self.host_name if seat == HOST else self.friend_name
+        taken = self.seated.get(seat)
+        return taken.name if taken else ""
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        super().refresh_from_db(*args, **kwargs)
+        self.__dict__.pop("seated", None)  # the seats as they are now, too
 
     @property
     def is_over(self) -> bool:
@@ -150,41 +159,40 @@ class FriendGame(Match):
 
     @classmethod
     def claim_guest_games(cls, guest: str, user: Any) -> None:
-        """A guest signs in: their seats, at either side, and their records become the
-        account's; but never a seat of a game whose other seat the account holds already
-        (one account in both seats could never play the second), nor its record."""
-        cls.objects.filter(owner=None, guest_id=guest).exclude(friend=user).update(
+        """A guest signs in: their seats and their records become the account's; but never
+        a seat of a game whose other seat the account holds already (one account in both
+        seats could never play the second), nor its record."""
+        held = Seat.objects.filter(owner=user).values("duel")
+        Seat.objects.filter(owner=None, guest_id=guest).exclude(duel__in=held).update(
             owner=user, guest_id=""
         )
-        cls.objects.filter(friend=None, friend_guest_id=guest).exclude(owner=user).update(
-            friend=user, friend_guest_id=""
+        DuelRecord.objects.filter(owner=None, guest_id=guest).exclude(game__in=held).update(
+            owner=user, guest_id=""
         )
-        FriendRecord.objects.filter(owner=None, guest_id=guest).exclude(
-            Q(seat=HOST, game__friend=user) | Q(seat=FRIEND, game__owner=user)
-        ).update(owner=user, guest_id="")
 
     # -- the invite ----------------------------------------------------------------------
 
     @classmethod
-    def invite(
-        cls, *, rules: RuleSet, name: str, owner: Any = None, guest_id: str = ""
-    ) -> FriendGame:
-        """A new game waiting for a friend; who fires first is the seed's coin flip."""
+    @transaction.atomic
+    def invite(cls, *, rules: RuleSet, name: str, owner: Any = None, guest_id: str = "") -> Duel:
+        """A new game waiting for a friend, its maker in the first seat; who fires first is
+        the seed's coin flip."""
         now = timezone.now()
-        return cls.objects.create(
+        duel = cls.objects.create(
             token=secrets.token_urlsafe(16),
             rules=replace(rules, first_player=FirstPlayer.COIN_FLIP).to_dict(),
             rules_name=rules.name or "standard",
             seed=secrets.randbits(62),
-            host_name=name,
-            owner=owner,
-            guest_id="" if owner else guest_id,
             fleets=[[], []],
             ready=[False, False],
             rematch_votes=[False, False],
             created_at=now,
             expires_at=now + INVITE_LIFETIME,
         )
+        Seat.objects.create(
+            duel=duel, number=HOST, owner=owner, guest_id="" if owner else guest_id, name=name
+        )
+        return duel
 
     def expire_if_due(self) -> bool:
         """End this game if it has waited too long (True if it ended here): an invite
@@ -201,12 +209,12 @@ class FriendGame(Match):
         if not due:
             return False
         with transaction.atomic():
-            current = FriendGame.objects.due_to_end(now).filter(pk=self.pk)
+            current = Duel.objects.due_to_end(now).filter(pk=self.pk)
             game = current.select_for_update().first()
             if game is None:
                 self.refresh_from_db()
                 return False
-            unchanged = FriendGame.objects.filter(pk=self.pk, status=game.status)
+            unchanged = Duel.objects.filter(pk=self.pk, status=game.status)
             if game.status == self.Status.WAITING:
                 unchanged.update(status=self.Status.EXPIRED, finished_at=now)
             elif game.status == self.Status.PLACING:
@@ -218,27 +226,25 @@ class FriendGame(Match):
         return True
 
     def join(self, *, name: str, owner: Any = None, guest_id: str = "") -> None:
-        """Take the second seat: once, whoever comes first (a conditional UPDATE)."""
-        if owner is not None and owner.pk == self.owner_id:
+        """Take the second seat: once, whoever comes first (a conditional UPDATE on the game,
+        the seat written in the same transaction)."""
+        host = self.seated.get(HOST)
+        if host is not None and host.is_player(Player(owner, "" if owner else guest_id)):
             raise IllegalMove("this is your own invite", kind="own_invite")
-        if owner is None and guest_id and guest_id == self.guest_id and not self.owner_id:
-            raise IllegalMove("this is your own invite", kind="own_invite")
-        taken = FriendGame.objects.filter(
-            pk=self.pk, status=self.Status.WAITING, expires_at__gt=timezone.now()
-        ).update(
-            friend=owner,
-            friend_guest_id="" if owner else guest_id,
-            friend_name=name,
-            status=self.Status.PLACING,
-            last_move_at=timezone.now(),
-        )
-        if not taken:
-            raise IllegalMove("this game already has two players", kind="game_full")
+        with transaction.atomic():
+            taken = Duel.objects.filter(
+                pk=self.pk, status=self.Status.WAITING, expires_at__gt=timezone.now()
+            ).update(status=self.Status.PLACING, last_move_at=timezone.now())
+            if not taken:
+                raise IllegalMove("this game already has two players", kind="game_full")
+            Seat.objects.create(
+                duel=self, number=FRIEND, owner=owner, guest_id="" if owner else guest_id, name=name
+            )
         self.refresh_from_db()
 
     def cancel(self) -> None:
         """The host withdraws an invite nobody has joined yet."""
-        cancelled = FriendGame.objects.filter(pk=self.pk, status=self.Status.WAITING).update(
+        cancelled = Duel.objects.filter(pk=self.pk, status=self.Status.WAITING).update(
             status=self.Status.CANCELLED, finished_at=timezone.now()
         )
         if not cancelled:
@@ -254,8 +260,8 @@ class FriendGame(Match):
             board.place_ship(*placed)
         return board
 
-    def _locked_for_placing(self, seat: int) -> FriendGame:
-        game = FriendGame.objects.select_for_update().get(pk=self.pk)
+    def _locked_for_placing(self, seat: int) -> Duel:
+        game = Duel.objects.select_for_update().get(pk=self.pk)
         if game.status != self.Status.PLACING or game.ready[seat]:
             raise IllegalMove("the fleet is fixed once you are ready", kind="fleet_fixed")
         return game
@@ -263,7 +269,7 @@ class FriendGame(Match):
     def _store_board(self, seat: int, board: Board) -> None:
         fleets = list(self.fleets)
         fleets[seat] = [ship.to_dict() for ship in board.ships]
-        FriendGame.objects.filter(pk=self.pk).update(fleets=fleets, last_move_at=timezone.now())
+        Duel.objects.filter(pk=self.pk).update(fleets=fleets, last_move_at=timezone.now())
         self.fleets = fleets
 
     @transaction.atomic
@@ -316,7 +322,7 @@ class FriendGame(Match):
         if all(ready):
             now = timezone.now()
             changes |= {"status": self.Status.PLAYING, "started_at": now, "last_move_at": now}
-        FriendGame.objects.filter(pk=self.pk).update(**changes)
+        Duel.objects.filter(pk=self.pk).update(**changes)
         self.refresh_from_db()
 
     # -- play ----------------------------------------------------------------------------
@@ -406,7 +412,7 @@ class FriendGame(Match):
 
     def _write_records(self, engine: BattleshipGame) -> None:
         """Each seat's result and figures, from the row as the ending wrote it."""
-        FriendRecord.objects.write_for(FriendGame.objects.get(pk=self.pk), engine)
+        DuelRecord.objects.write_for(Duel.objects.get(pk=self.pk), engine)
 
     def _end_playing(self, winner: int | None, ending: str, refusal: IllegalMove) -> None:
         """End the game in play outside a move (a resignation, a claim, abandoned), once: the
@@ -414,7 +420,7 @@ class FriendGame(Match):
         record are written in the same transaction."""
         with transaction.atomic():
             self.end(self.Status.OVER, refusal=refusal)
-            FriendGame.objects.filter(pk=self.pk).update(winner=winner, ending=ending)
+            Duel.objects.filter(pk=self.pk).update(winner=winner, ending=ending)
             self.winner, self.ending = winner, ending
             if ending != self.Ending.ABANDONED:  # nobody played it out: it counts for no one
                 self._write_records(self.engine())
@@ -440,23 +446,23 @@ class FriendGame(Match):
             raise IllegalMove("your friend still has time for their turn", kind="too_soon")
         self.check_move_number(expected_move)
         with transaction.atomic():
-            current = FriendGame.objects.select_for_update().filter(self.in_play(), pk=self.pk)
+            current = Duel.objects.select_for_update().filter(self.in_play(), pk=self.pk)
             if not current.filter(moves=expected_move).exists():
                 raise StaleMove
             self._end_playing(seat, self.Ending.CLAIMED, IllegalMove("over", kind="game_over"))
 
     @transaction.atomic
-    def vote_rematch(self, seat: int) -> FriendGame | None:
+    def vote_rematch(self, seat: int) -> Duel | None:
         """``seat`` asks for a rematch; when both have, the new game (same seats and rules,
         the other player fires first). Asked again, the same new game."""
-        game = FriendGame.objects.select_for_update().get(pk=self.pk)
+        game = Duel.objects.select_for_update().get(pk=self.pk)
         if game.status != self.Status.OVER:
             raise IllegalMove("only a finished game can be played again", kind="still_going")
         if game.rematch is not None:
             return game.rematch
         votes = list(game.rematch_votes)
         votes[seat] = True
-        FriendGame.objects.filter(pk=self.pk).update(rematch_votes=votes)
+        Duel.objects.filter(pk=self.pk).update(rematch_votes=votes)
         self.rematch_votes = votes
         if not all(votes):
             return None
@@ -466,17 +472,12 @@ class FriendGame(Match):
             first_player=FirstPlayer.PLAYER_0 if first == FRIEND else FirstPlayer.PLAYER_1,
         )
         now = timezone.now()
-        new = FriendGame.objects.create(
+        new = Duel.objects.create(
             token=secrets.token_urlsafe(16),
             rules=again.to_dict(),
             rules_name=game.rules_name,
+            pairing=game.pairing,
             seed=secrets.randbits(62),
-            host_name=game.host_name,
-            owner=game.owner,
-            guest_id=game.guest_id,
-            friend=game.friend,
-            friend_guest_id=game.friend_guest_id,
-            friend_name=game.friend_name,
             status=self.Status.PLACING,
             fleets=[[], []],
             ready=[False, False],
@@ -484,12 +485,72 @@ class FriendGame(Match):
             created_at=now,
             expires_at=now + INVITE_LIFETIME,
         )
-        FriendGame.objects.filter(pk=self.pk).update(rematch=new)
+        Seat.objects.bulk_create(
+            Seat(duel=new, number=s.number, owner=s.owner, guest_id=s.guest_id, name=s.name)
+            for s in game.seats.all()
+        )
+        Duel.objects.filter(pk=self.pk).update(rematch=new)
         self.rematch = new
         return new
 
 
-# Each player's record of a finished game: a model of this app, in a module of its own.
-from friends.records import FriendRecord  # noqa: E402
+@dataclass(frozen=True)
+class Player:
+    """Who a request is: an account, or a browser's guest id (never both)."""
 
-__all__ = ["AWAY_LIMIT", "FRIEND", "HOST", "INVITE_LIFETIME", "FriendGame", "FriendRecord"]
+    owner: Any
+    guest_id: str
+
+
+class Seat(models.Model):
+    """One person's place in a game between people: who sits there (an account, or a
+    browser's guest id) and the name the other player reads."""
+
+    duel = models.ForeignKey(Duel, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="seats",
+    )
+    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
+    name = models.CharField(max_length=30)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["duel", "number"], name="one_player_a_seat"),
+            models.CheckConstraint(condition=Q(number__in=[HOST, FRIEND]), name="two_seats"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in seat {self.number} of {self.duel_id}"
+
+    @staticmethod
+    def player_of(request: HttpRequest) -> Player | None:
+        """The request's player: its account, else its browser's guest id, else nobody."""
+        if request.user.is_authenticated:
+            return Player(request.user, "")
+        guest = guest_id(request)
+        return Player(None, guest) if guest else None
+
+    def is_player(self, player: Player) -> bool:
+        if player.owner is not None:
+            return bool(self.owner_id == player.owner.pk)
+        return self.owner_id is None and bool(player.guest_id) and self.guest_id == player.guest_id
+
+
+# Each player's record of a finished game: a model of this app, in a module of its own.
+from duels.records import DuelRecord  # noqa: E402
+
+__all__ = [
+    "AWAY_LIMIT",
+    "FRIEND",
+    "HOST",
+    "INVITE_LIFETIME",
+    "Duel",
+    "DuelRecord",
+    "Player",
+    "Seat",
+]
