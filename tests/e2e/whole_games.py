@@ -21,12 +21,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from battleship.classic import Board, Coordinate
+from battleship.classic import Coordinate
 from daily.fleet import day_board
 from daily.models import DailyAttempt, today
 from friends.models import FriendGame
 from games.models import Game
-from games.rule_sets import BY_NAME
 from sector.models import SectorBattle
 from tests.e2e.test_browser_rule_sets import start
 from tests.web.conftest import COMPUTER_FLEET, fleet_cells
@@ -202,6 +201,9 @@ class FiveShot(Salvo):
     fleet = FIVE_SHOT_COMPUTER
 
     def targets(self) -> list[str]:
+        from battleship.classic import Board
+        from games.rule_sets import BY_NAME
+
         board = Board(BY_NAME["five_shot"].rules)
         for name, start_at, way in self.fleet:
             board.place_ship(name, start_at, way)
