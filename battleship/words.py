@@ -118,13 +118,14 @@ LEVEL_DESCRIPTIONS = (
         "and hunts the last ship down in the fewest shots it can expect."
     ),
     gettext_noop(
-        "Sends the aircraft over sector after sector, fires at what it finds and along its "
-        "lines of hits, sweeps for submarines with sonar and shoots along their courses."
+        "Fires single shots at random and goes after a ship it has hit only now and then: "
+        "an opponent to learn the game against."
     ),
     gettext_noop(
-        "Plays as the Deckhand does and uses more of what it is told: flies first over the "
-        "sectors the enemy fired from, tracks where the last submarines can be, fires from "
-        "ships the enemy has located already and moves its submarines out of danger."
+        "Flies over sector after sector and fires along its lines of hits, sweeps for "
+        "submarines with sonar, and uses what it is told: flies first over the sectors the "
+        "enemy fired from, tracks where the last submarines can be and moves its own out "
+        "of danger."
     ),
     gettext_noop(
         "Keeps a belief over where every enemy ship and moving submarine can be, from every "

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -23,8 +24,13 @@ DEBUG = env("DEBUG")
 if DEBUG:
     # A fixed key for development only; with DEBUG off the site refuses to start without one.
     SECRET_KEY = env("SECRET_KEY", default="django-insecure-development-only-key-do-not-deploy")
-else:
+elif env("SECRET_KEY", default=""):
     SECRET_KEY = env("SECRET_KEY")
+else:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. `make run` and `make serve` write one into .env; for "
+        "development, set DEBUG=True (`make dev`)."
+    )
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 # The daily challenge's fleets are an HMAC of the date under this secret: without it, the
 # code says nothing of any day's fleet. By default derived from SECRET_KEY (so set one, or

@@ -23,6 +23,7 @@ from django_ratelimit.decorators import ratelimit
 
 from battleship.classic import Coordinate, PlayerView
 from battleship.classic.display import Cell, build_display
+from battleship.classic.sentences import duration
 from battleship_site.limits import setting
 from core.forms import excerpt
 from core.refusals import refusal
@@ -157,14 +158,22 @@ def announce(view: PlayerView) -> str:
     return _("%(cell)s: miss") % {"cell": shot.coord}
 
 
-def numbered(rows: list[tuple[str, list[Cell]]], log: list[str]) -> list[tuple[str, list[Cell]]]:
-    """A board's rows with each fired cell's shot number. (The game's display counts turns,
-    which alternate between two players; here one player fires every shot.)"""
+def numbered(
+    rows: list[tuple[str, list[Cell]]], log: list[str], sank: str | None = None
+) -> list[tuple[str, list[Cell]]]:
+    """A board's rows with each fired cell's shot number, the latest shot alone marked as
+    the latest and only the ship it sank (``sank``) drawn in. (The game's display counts
+    turns and marks the last round, which alternate between two players; here one player
+    fires every shot, so every shot was its round.)"""
     order = {label: n for n, label in enumerate(log, start=1)}
-    return [
-        (letter, [replace(cell, turn=order.get(cell.label, cell.turn)) for cell in cells])
-        for letter, cells in rows
-    ]
+    last = log[-1] if log else None
+
+    def marked(cell: Cell) -> Cell:
+        hull = cell.hull and replace(cell.hull, fresh=cell.hull.fresh and cell.ship == sank)
+        turn = order.get(cell.label, cell.turn)
+        return replace(cell, turn=turn, latest=cell.label == last, hull=hull or None)
+
+    return [(letter, [marked(cell) for cell in cells]) for letter, cells in rows]
 
 
 def day_url(day: date) -> str:
@@ -184,8 +193,9 @@ def render_day(
     shots = attempt.shots if attempt else 0
     view = attempt.view() if attempt else DailyAttempt(day=day).view()
     display = build_display(view)
+    sank = view.shots_fired[-1].sunk if view.shots_fired else None
     display = replace(
-        display, enemy_rows=numbered(display.enemy_rows, attempt.log if attempt else [])
+        display, enemy_rows=numbered(display.enemy_rows, attempt.log if attempt else [], sank)
     )
     announcements = [announce(view)]
     now = today()
@@ -233,4 +243,5 @@ def result_context(request: HttpRequest, day: date, attempt: DailyAttempt) -> di
         "buckets": buckets(distribution, None if attempt.practice else attempt.shots),
         "players": sum(row["players"] for row in distribution),
         "leaders": DailyAttempt.objects.leaderboard(day),
+        "time_played": duration(attempt.play_seconds),
     }

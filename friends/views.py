@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 from typing import Any
 
@@ -28,8 +29,8 @@ from django_ratelimit.decorators import ratelimit
 from redis.exceptions import RedisError
 
 from battleship.classic import PlayerView
-from battleship.classic.display import build_display, round_number
-from battleship.classic.sentences import ship_label, shots_received
+from battleship.classic.display import GameDisplay, build_display, round_number
+from battleship.classic.sentences import ship_label, shots_received, summarise
 from battleship.classic.turn_summary import turn_summary
 from battleship_site.limits import setting
 from core.forms import move_form, torpedo_lines
@@ -157,10 +158,32 @@ def context_for(game: Duel, seat: int, **extra: Any) -> dict[str, Any]:
         context["first_is_me"] = first == seat
         away = game.away_for(seat)
         context["can_claim"] = away is not None and away >= AWAY_LIMIT
+    if game.status == Duel.Status.OVER and game.started_at is not None:
+        context |= ending_context(game, seat, view, display)
     if game.rematch_votes:
         context["rematch_me"] = game.rematch_votes[seat]
         context["rematch_them"] = game.rematch_votes[1 - seat]
     return context
+
+
+def ending_context(game: Duel, seat: int, view: PlayerView, display: GameDisplay) -> dict[str, Any]:
+    """The end as every mode shows it (templates/games/_outcome.html): the result at a
+    glance, this player's figures, and a sunk fleet's sound (a win, a loss, a draw)."""
+    if game.winner is None:
+        status = "draw" if game.ending == Duel.Ending.DRAW else "resigned"
+    elif game.winner == seat:
+        status = "won"
+    else:
+        status = "resigned" if game.ending == Duel.Ending.RESIGNED else "lost"
+    them = game.name_of(1 - seat)
+    words = render_to_string(ENDING, {"game": game, "seat": seat, "them": them})
+    played = game.ending in (Duel.Ending.SUNK, Duel.Ending.DRAW)
+    return {
+        "outcome_status": status,
+        "ending_words": words.strip(),
+        "summary": summarise(view, game.play_seconds),
+        "display": replace(display, sound=status) if played else display,
+    }
 
 
 def presence_context(game: Duel, seat: int) -> dict[str, Any]:

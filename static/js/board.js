@@ -344,20 +344,21 @@
 
   // The last round's shots are marked until the next: a move's answer brings the new marks
   // with the cells it changed, so the old ones go first.
-  let turnComing = false;
   document.addEventListener("turn", () => {
-    turnComing = true;
     document.querySelectorAll(".board .latest").forEach((c) => c.classList.remove("latest"));
   });
 
   // Once per response: each out-of-band part (a cell a shot changed, the announcements)
-  // settles with an event of its own, so the work waits until every part is in place.
+  // settles with an event of its own, so the work waits until every part is in place. (A
+  // part pushed by a friend game's event stream has no request of its own.) Whether the
+  // response is a turn played, the server said: its "turn-settled".
   let settling = null;
   document.addEventListener("htmx:afterSettle", (event) => {
-    const key = event.detail.xhr || event;
+    const xhr = event.detail.xhr;
+    const key = xhr || event;
     if (settling && settling.key === key) return;
-    const response = (settling = { key, turn: turnComing });
-    turnComing = false;
+    const named = xhr && xhr.getResponseHeader("HX-Trigger-After-Settle");
+    const response = (settling = { key, turn: Boolean(named && named.includes('"turn-settled"')) });
     setTimeout(() => afterResponse(response), 0);
   });
 
@@ -366,7 +367,7 @@
     // A swap of a whole section can leave the page scrolled elsewhere (small screens): bring
     // a refusal into sight, then what has the focus, which is shown beside it. After a turn
     // nothing is scrolled: the boards stay under the finger.
-    if (response.turn && !document.getElementById("outcome-heading")) return;
+    if (response.turn) return;
     const error = document.querySelector("#setup .error, #play .error");
     if (error) error.scrollIntoView({ block: "nearest" });
     const focused = document.activeElement;
@@ -374,10 +375,11 @@
   }
 
   function placeFocus(response) {
-    // The game is over: the result, with Play again, is what comes next.
+    // The game is over: the result, with Play again, is what comes next (over the foot of
+    // the screen: nothing scrolls).
     const outcome = document.getElementById("outcome-heading");
-    if (outcome && response.turn) {
-      outcome.focus();
+    if (outcome && (response.turn || outcome.closest(".floating"))) {
+      outcome.focus({ preventScroll: true });
       return;
     }
     if (!lastCell) {
@@ -480,10 +482,100 @@
     (ENDINGS[kind] || []).forEach((freq, i) => tone(now + i * 0.16, freq, freq, 0.3, "triangle", 0.12));
   }
 
-  // What the server named: the turn's sound once its answer is in place. (A page may ask for
-  // a sound of its own: the "board:sound" event, e.g. a friend's move pushed by the stream.)
-  document.addEventListener("turn-settled", (event) => playSound(event.detail && event.detail.sound));
-  document.addEventListener("board:sound", (event) => playSound(event.detail && event.detail.sound));
+  // What the server named: the turn's sound once its answer is in place, and if the game
+  // ended with it, the end. (A friend's move pushed by the event stream is named the same
+  // way by static/js/friend.js.)
+  document.addEventListener("turn-settled", (event) => {
+    playSound(event.detail && event.detail.sound);
+    showEnd();
+  });
+
+  // --- One tap, one shot: the cell fired at is marked as the shot goes, until the answer
+  // draws what it found there (a salvo's picks are marked as picked; a weapon is shown as
+  // it is aimed, static/js/aim.js). ---
+  document.addEventListener("submit", (event) => {
+    const cell = event.submitter;
+    if (cell && cell.matches && cell.matches("table.board.enemy td[data-row] button.cell")) cell.classList.add("incoming");
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!event.detail.successful) document.querySelectorAll(".board .incoming").forEach((c) => c.classList.remove("incoming"));
+  });
+
+  // --- The end, as it happens: the result comes up over the foot of the screen (the boards
+  // stay where they are, the last shot in sight), its heading focused; a win is celebrated
+  // for a moment, unless the system asks for reduced motion. Its × (or Escape) puts it back
+  // in its place under the boards. ---
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function showEnd(quietly) {
+    const heading = document.getElementById("outcome-heading");
+    const card = heading && heading.closest(".outcome");
+    if (!card || card.classList.contains("floating")) return;
+    card.classList.add("floating");
+    card.classList.toggle("again", Boolean(quietly)); // (drawn again: not brought in again)
+    const dock = card.querySelector("[data-outcome-dock]");
+    if (dock) dock.hidden = false;
+    placeEnd(card);
+    heading.focus({ preventScroll: true });
+    if (!quietly && card.classList.contains("outcome-won") && !still.matches) celebrate();
+  }
+
+  // Where the card covers none of Enemy waters: beside them on a wide screen (over your
+  // own board, site.css); else under them if it fits there, else above them (under the
+  // site's header, which stays in reach) if it fits there, else in the larger of the two,
+  // scrolling within.
+  const SIDE_BY_SIDE = window.matchMedia("(min-width: 660px)"); // (the boards side by side: site.css)
+  function placeEnd(card) {
+    const board = document.querySelector("table.board.enemy");
+    card.classList.toggle("at-side", SIDE_BY_SIDE.matches);
+    if (!board || SIDE_BY_SIDE.matches) return;
+    const box = board.getBoundingClientRect();
+    const header = document.querySelector(".site-header");
+    const under = Math.max(0, header ? header.getBoundingClientRect().bottom : 0);
+    const below = window.innerHeight - box.bottom - 4;
+    const above = box.top - under - 4;
+    const height = card.getBoundingClientRect().height;
+    const top = height > below && (height <= above || above > below);
+    card.classList.toggle("at-top", top);
+    card.style.top = top ? `${under}px` : "";
+    const room = Math.floor(top ? above : below);
+    card.style.maxHeight = height > room && room >= 140 ? `${room}px` : "";
+  }
+  // A friend's page is drawn again by the event stream as it ends (static/js/friend.js):
+  // the card comes back where it was, without a second celebration.
+  document.addEventListener("outcome:float", () => showEnd(true));
+
+  function dockEnd(card) {
+    card.classList.remove("floating", "at-top", "at-side");
+    card.style.maxHeight = card.style.top = "";
+    const dock = card.querySelector("[data-outcome-dock]");
+    if (dock) dock.hidden = true;
+    const heading = document.getElementById("outcome-heading");
+    if (heading) heading.focus(); // brought into sight, where the player asked it to go
+  }
+
+  document.addEventListener("click", (event) => {
+    const dock = event.target.closest && event.target.closest("[data-outcome-dock]");
+    if (dock) dockEnd(dock.closest(".outcome"));
+  });
+  document.addEventListener("keydown", (event) => {
+    const card = event.key === "Escape" && event.target.closest && event.target.closest(".outcome.floating");
+    if (card) dockEnd(card);
+  });
+
+  function celebrate() {
+    const layer = document.createElement("div");
+    layer.className = "celebration";
+    layer.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < 30; i++) {
+      const flare = document.createElement("i");
+      flare.style.left = `${(i * 37 + 5) % 100}%`;
+      flare.style.animationDelay = `${(i % 8) * 80}ms`;
+      layer.appendChild(flare);
+    }
+    document.body.appendChild(layer);
+    setTimeout(() => layer.remove(), 2600);
+  }
 
   function showMute() {
     const button = document.querySelector("[data-mute-toggle]");

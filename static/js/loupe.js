@@ -1,9 +1,10 @@
-// The loupe: Enemy waters magnified where a finger tapped (issue 32: targets of 44 px or
-// more where a finger aims). On a phone a 10 x 10 board's cells are 25-29 px, too small to
-// hit surely; so when a finger taps a cell (or a torpedo's launch point) smaller than that,
-// nothing is fired: a dialog opens beside the tapped row with its neighbourhood at 44 px or
-// more a cell, and a tap there does what a click on the board does (a shot fires, a salvo's
-// cell is picked, a weapon aims and, tapped again, fires: static/js/aim.js).
+// The loupe: Enemy waters magnified where a finger tapped, while a weapon is aimed (issue 32:
+// targets of 44 px or more where a finger aims; issue 41: a plain shot is one tap, on cells
+// of 32 px or more, and only a weapon, which a mistake would waste, takes two steps). When a
+// finger taps a cell (or a torpedo's launch point) smaller than 44 px with an air strike or
+// a torpedo chosen, nothing is fired: a dialog opens beside the tapped row with its
+// neighbourhood at 44 px or more a cell, and a tap there does what a click on the board does
+// (the weapon aims and, tapped again, fires: static/js/aim.js).
 //
 // The loupe is built from the board's own cells, copied (their marks, names and ship
 // drawings), and it passes each press on to the board's cell, so the page's scripts and the
@@ -41,11 +42,6 @@
     return pressed ? pressed.dataset.aimMode : "shot";
   }
 
-  function volley() {
-    const status = document.getElementById("volley-status");
-    return status ? Number(status.dataset.volley) > 1 : false;
-  }
-
   function enemyBoard() { return document.querySelector("table.board.enemy[data-size]"); }
   function boardTd(board, row, col) { return board.querySelector(`td[data-row="${row}"][data-col="${col}"]`); }
   function boardEdge(edge, line) { return document.querySelector(`.aim-edge[data-edge="${edge}"][data-line="${line}"]`); }
@@ -65,11 +61,12 @@
   function sides(torpedo) { return torpedo ? 2 * (TARGET + GAP) : 22; }
 
   // (Across: the screen's margins, the loupe's padding and border. Down: its title, the
-  // column labels or launch points, the words and the Fire button: a phone on its side
-  // gets fewer cells rather than a loupe taller than its screen.)
+  // column labels or launch points, the weapon's words and its Fire button, which may take
+  // two lines: a phone on its side gets fewer cells rather than a loupe taller than its
+  // screen.)
   function fit(size, torpedo) {
     const width = document.documentElement.clientWidth - 2 * 6 - 2 * 10 - sides(torpedo);
-    const height = window.innerHeight - 190 - (torpedo ? 2 * (TARGET + GAP) : 20);
+    const height = window.innerHeight - 230 - (torpedo ? 2 * (TARGET + GAP) : 20);
     for (const count of [7, 5, 3]) {
       if (count > size) continue;
       const room = Math.min(width, height) - (count + 1) * GAP;
@@ -129,7 +126,8 @@
     const grid = make("div", "loupe-grid" + (torpedo ? " loupe-torpedo" : ""));
     dialog.style.setProperty("--loupe-cell", cell + "px");
     dialog.style.setProperty("--loupe-span", span + "px");
-    dialog.style.width = `${span + sides(torpedo)}px`;
+    // (Never so narrow that the weapon's words and its Fire button take many lines.)
+    dialog.style.width = `${Math.max(span + sides(torpedo), 250)}px`;
     const rows = Array.from({ length: count }, (_, i) => row0 + i);
     const cols = Array.from({ length: count }, (_, i) => col0 + i);
     if (torpedo) {
@@ -263,9 +261,7 @@
 
   function help() {
     const aiming = shown.weapon;
-    if (aiming === "air_strike") return words("strike");
-    if (aiming === "torpedo") return words("torpedo");
-    return volley() ? words("pick") : words("shot");
+    return aiming === "air_strike" ? words("strike") : words("torpedo");
   }
 
   function watch() {
@@ -344,7 +340,9 @@
       centre = { row: Number(td.dataset.row), col: Number(td.dataset.col) };
       if (aiming === "air_strike") aimAt = hit;
     }
-    shown = { board, size, centre, weapon: aiming, anchor: hit };
+    // Where the page was: it scrolls to show the loupe, and back as it closes, so that the
+    // board is under the finger again (issue 41).
+    shown = { board, size, centre, weapon: aiming, anchor: hit, scrolled: window.scrollY };
     ensureDialog();
     build();
     // Opened where the screen is (placed properly below): showModal's focus scrolls nothing.
@@ -366,8 +364,10 @@
   function close(backTo) {
     if (!dialog || !dialog.open) return;
     const anchor = backTo || (shown && shown.anchor);
+    const scrolled = shown ? shown.scrolled : window.scrollY;
     dialog.close();
     if (anchor && document.contains(anchor)) anchor.focus({ preventScroll: true });
+    if (window.scrollY !== scrolled) window.scrollTo(window.scrollX, scrolled);
   }
 
   function cleanUp() {
@@ -432,6 +432,7 @@
 
   window.addEventListener("click", (event) => {
     if (passing || !finger || (dialog && dialog.open) || !event.target.closest) return;
+    if (weapon() === "shot") return; // a shot, or a salvo's cell: one tap on the board
     const hit = event.target.closest("table.board.enemy tbody td[data-row] button, .aim-edge");
     const board = enemyBoard();
     if (!hit || !board || !live(board) || !small(hit)) return;

@@ -12,6 +12,8 @@
   const body = () => document.body;
   let timers = [];
   let ownFleet = null; // your fleet's list as it was before their shots, while they wait
+  // (the classic game's, and the sector battle's list of your ships)
+  const ownList = () => document.querySelector("#own-fleet, .own-panel .sector-fleet");
 
   // Each step is told to whoever listens (the browser tests): turn:mine, turn:aiming, turn:theirs.
   function step(name, cls) {
@@ -33,8 +35,14 @@
     stop();
     if (still.matches) return;
     body().classList.add("turn-mine");
-    const list = document.getElementById("own-fleet");
+    const list = ownList();
     ownFleet = list ? list.cloneNode(true) : null;
+  });
+
+  // As the answer is swapped in (before the screen is drawn again), the list as it was
+  // goes back in its place.
+  document.addEventListener("htmx:afterSwap", () => {
+    if (body().classList.contains("turn-mine")) holdOwnFleet();
   });
 
   // Once the answer is in place.
@@ -43,8 +51,8 @@
   // The list as it was stays in sight until their shots are shown; then the new one.
   let fresh = null;
   function holdOwnFleet() {
-    const now = document.getElementById("own-fleet");
-    if (!ownFleet || !now || now.isEqualNode(ownFleet)) { ownFleet = null; return; }
+    const now = ownList();
+    if (!ownFleet || !now || now === ownFleet || now.isEqualNode(ownFleet)) return;
     fresh = now;
     now.replaceWith(ownFleet);
   }
@@ -63,7 +71,6 @@
       if (theirs) step("theirs");
       return;
     }
-    holdOwnFleet();
     timers.push(setTimeout(() => step("aiming", "turn-aiming"), BEAT));
     timers.push(setTimeout(() => { timers = []; showOwnFleet(); step("theirs"); }, BEAT + AIMING));
   }

@@ -78,3 +78,31 @@ def test_a_placed_ship_is_dragged_with_a_finger(live_server, page: Page, console
     carrier = Game.objects.get(pk=game.pk).ships.get(player=0, name="Carrier")
     assert (carrier.row, carrier.col) == (5, 3)
     assert console_errors == []
+
+
+def test_on_a_phone_nothing_stays_over_the_board_while_placing(live_server, page: Page):
+    """Shuffle, Clear all and Start come before the ships and the board on a phone (Start in
+    the first screen); nothing kept at the screen's foot covers a row of the board, wherever
+    the page is scrolled (issue 41: a sticky bar covered rows E to J)."""
+    page.set_viewport_size({"width": 375, "height": 800})
+    choose_opponent(page, live_server.url, "Recruit")
+    page.get_by_role("button", name="Shuffle").click()
+    start = page.get_by_role("button", name="Start the game")
+    expect(start).to_be_in_viewport()
+    covered = set()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height, 80):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        covered |= set(
+            page.evaluate(
+                """() => Array.from(document.querySelectorAll('table.setup-board td[data-row]'))
+                  .filter((td) => {
+                    const b = td.getBoundingClientRect();
+                    if (b.top < 0 || b.bottom > innerHeight) return false;
+                    const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];
+                    const seen = document.elementFromPoint(x, y);
+                    return !seen || !td.contains(seen);
+                  }).map((td) => td.querySelector('button').value)"""
+            )
+        )
+    assert covered == set()

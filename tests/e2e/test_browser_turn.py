@@ -282,3 +282,40 @@ def test_under_reduced_motion_the_reply_is_shown_at_once(live_server, page: Page
     assert steps[0]["theirsShown"]
     assert steps[0]["marksShown"] == steps[0]["marks"] == 5
     assert unexpected(console_errors) == []
+
+
+# Your fleet's list at each step of a round's playback.
+FLEET_STEPS = """() => {
+  window.fleetSteps = [];
+  window.fleetBefore = document.getElementById("own-fleet").outerHTML;
+  for (const name of ["mine", "aiming", "theirs"]) {
+    document.addEventListener("turn:" + name, () => {
+      window.fleetSteps.push([name, document.getElementById("own-fleet").outerHTML]);
+    });
+  }
+}"""
+
+
+@MOTION
+def test_your_fleets_list_changes_with_their_hit_not_before(live_server, page: Page):
+    """While their shots wait (your shot, a beat, the cue that they are aiming) your fleet's
+    list says what it said before the round; it says "hit" (or "sunk") with their shot."""
+    start(page, live_server.url, "Classic")
+    water = [f"{row}{col}" for row in "FGI" for col in range(1, 11)]
+    water += [f"{row}{col}" for row in "BCDE" for col in (1, 2, 3, 4, 5, 10)]
+    for label in water:  # until the Recruit hits one of your ships
+        page.evaluate(FLEET_STEPS)
+        before = page.locator("#turn").get_attribute("data-move")
+        cell(page, label).click()
+        settled(page, before)
+        steps = dict(page.evaluate("window.fleetSteps"))
+        fleet_before = page.evaluate("window.fleetBefore")
+        if steps["theirs"] != fleet_before:
+            break
+    else:
+        pytest.fail("the Recruit never hit")
+    assert list(steps) == ["mine", "aiming", "theirs"]
+    assert steps["mine"] == fleet_before
+    assert steps["aiming"] == fleet_before
+    assert "hit" in steps["theirs"]
+    assert page.locator("#own-fleet").evaluate("e => e.outerHTML") == steps["theirs"]

@@ -5,8 +5,10 @@ Each mode starts a game whose enemy fleet the test knows (so it can aim), then y
 turns one by one; ``play`` takes each turn with taps or clicks alone and measures, after
 every turn, what a player notices: where Enemy waters' top is on the screen, whether every
 cell of row A is the element at its own centre (nothing drawn over it), how many presses the
-turn took. Used by test_browser_one_tap.py (which asserts on it) and by
-board_steadiness.py (which prints it, and takes screenshots).
+turn took. ``play(..., skip=n)`` plays the first n turns as the page's own forms would post
+them (over HTTP, with the page's cookies), then reloads the page and plays the rest: a
+shorter game that still ends with its last turn. Used by test_browser_one_tap.py (which
+asserts on it) and by board_steadiness.py (which prints it, and takes screenshots).
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from battleship.classic import Coordinate
 from daily.fleet import day_board
-from daily.models import today
+from daily.models import DailyAttempt, today
 from duels.models import Duel
+from games.models import Game
 from sector.models import SectorBattle
 from tests.e2e.test_browser_rule_sets import start
 from tests.web.conftest import COMPUTER_FLEET, fleet_cells
@@ -47,10 +51,12 @@ MEASURE = """(board) => {
 
 @dataclass
 class Turn:
-    """One turn as a player takes it: the presses, in order, the last of which fires."""
+    """One turn as a player takes it: the presses, in order, the last of which fires; and
+    the same move as the page's form posts it (to skip the turn)."""
 
     presses: list[Callable[[Page], Locator]]
     label: str = ""
+    form: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -65,7 +71,7 @@ class Measure:
 
 @dataclass
 class Played:
-    """What a whole game measured: before the first turn, then after each."""
+    """What a whole game measured: before the first turn played on the page, then after each."""
 
     start: Measure
     turns: list[Measure] = field(default_factory=list)
@@ -82,13 +88,8 @@ def cell_in(board: Callable[[Page], Locator], label: str) -> Callable[[Page], Lo
     )
 
 
-def enemy_board(page: Page) -> Locator:
-    """Enemy waters in any mode: the classic board, the daily's, a friend's, a sector sea."""
-    return page.locator("table.board.enemy")
-
-
 def measure(page: Page) -> Measure:
-    found = enemy_board(page).evaluate(MEASURE)
+    found = page.locator("table.board.enemy").evaluate(MEASURE)
     return Measure(found["top"], found["covered"], found["scrollY"], found["cell"])
 
 
@@ -97,6 +98,13 @@ def press(locator: Locator, how: str) -> None:
         locator.tap()
     else:
         locator.click()
+
+
+def posted(page: Page, url: str, form: dict[str, Any]) -> None:
+    """A move sent as the page's own form sends it, with the page's cookies and token."""
+    token = json.loads(page.locator("body").get_attribute("hx-headers") or "{}")["X-CSRFToken"]
+    sent = page.request.post(url, form=form, headers={"X-CSRFToken": token})
+    assert sent.ok, (url, form, sent.status)
 
 
 class Mode:
@@ -127,6 +135,17 @@ class Mode:
     def after_turn(self) -> None:
         """Anything the other side does before the player's next turn (a friend's move)."""
 
+    def stored_moves(self) -> int:
+        raise NotImplementedError
+
+    def skip(self, turn: Turn) -> None:
+        """The turn played over HTTP, as the page's form posts it (the page not updated)."""
+        raise NotImplementedError
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.page.wait_for_load_state("load")
+
 
 def enemy(page: Page) -> Locator:
     return page.get_by_role("grid", name=re.compile("Enemy"))
@@ -148,7 +167,14 @@ class Classic(Mode):
 
     def turns(self) -> Iterator[Turn]:
         for label in self.targets():
-            yield Turn([cell_in(enemy, label)], label)
+            yield Turn([cell_in(enemy, label)], label, {"cell": label})
+
+    def stored_moves(self) -> int:
+        return Game.objects.get(pk=self.game.pk).moves
+
+    def skip(self, turn: Turn) -> None:
+        form = {**turn.form, "move": str(self.stored_moves())}
+        posted(self.page, f"{self.base}/games/{self.game.pk}/shots", form)
 
 
 class Salvo(Classic):
@@ -166,7 +192,8 @@ class Salvo(Classic):
             targets = [t for t in targets if t not in cells]
             water = [w for w in water if w not in cells]
             fire = [lambda page: page.locator("#volley-fire")]
-            yield Turn([cell_in(enemy, label) for label in cells] + fire, " ".join(cells))
+            presses = [cell_in(enemy, label) for label in cells] + fire
+            yield Turn(presses, " ".join(cells), {"cell": " ".join(cells)})
 
 
 class FiveShot(Salvo):
@@ -184,8 +211,8 @@ class FiveShot(Salvo):
 
 
 class SpecialWeapons(Classic):
-    """An air strike and a torpedo aimed on the board (two steps: aimed, then fired), the
-    rest by shots."""
+    """An air strike and a torpedo aimed on the board (two steps for a finger: aimed, then
+    fired), the rest by shots."""
 
     rules = "Special weapons"
 
@@ -195,15 +222,17 @@ class SpecialWeapons(Classic):
         torpedo = weapons.get_by_role("button", name=re.compile("^Torpedo"))
         # A mouse's click fires where it points; a finger's first tap aims, the second fires.
         fire = [self.weapon_fire] if self.how == "tap" else []
-        yield Turn([lambda page: strike, cell_in(enemy, "B7"), *fire], "strike B7")
+        form = {"weapon": "air_strike", "center": "B7"}
+        yield Turn([lambda page: strike, cell_in(enemy, "B7"), *fire], "strike B7", form)
         launch = self.page.get_by_role("group", name=re.compile("Launch points")).get_by_role(
             "button", name="Row F, from the left", exact=True
         )
-        yield Turn([lambda page: torpedo, lambda page: launch, *fire], "torpedo F")
+        form = {"weapon": "torpedo", "line": "row-5", "end": "start"}
+        yield Turn([lambda page: torpedo, lambda page: launch, *fire], "torpedo F", form)
         struck = {f"{r}{c}" for r in "ABC" for c in (6, 7, 8)}
         for label in self.targets():
             if label not in struck:
-                yield Turn([cell_in(enemy, label)], label)
+                yield Turn([cell_in(enemy, label)], label, {"cell": label})
 
     @staticmethod
     def weapon_fire(page: Page) -> Locator:
@@ -234,10 +263,18 @@ class Daily(Mode):
             if str(Coordinate(r, c)) not in ships
         )
         for label in [water, *ships]:
-            yield Turn([cell_in(board, label)], label)
+            yield Turn([cell_in(board, label)], label, {"cell": label})
 
     def wait_played(self, before: str) -> None:
         expect(self.page.locator("#turn")).not_to_have_attribute("data-move", before)
+
+    def stored_moves(self) -> int:
+        attempt = DailyAttempt.objects.filter(day=today()).first()
+        return attempt.moves if attempt else 0
+
+    def skip(self, turn: Turn) -> None:
+        form = {**turn.form, "move": str(self.stored_moves())}
+        posted(self.page, f"{self.base}/daily/{today().isoformat()}/shots", form)
 
 
 class Sector(Mode):
@@ -281,7 +318,14 @@ class Sector(Mode):
     def turns(self) -> Iterator[Turn]:
         sea = lambda page: page.get_by_role("table", name="Enemy sea")  # noqa: E731
         for label in self.targets:
-            yield Turn([cell_in(sea, label)], label)
+            yield Turn([cell_in(sea, label)], label, {"action": "shot", "target": label})
+
+    def stored_moves(self) -> int:
+        return SectorBattle.objects.get(pk=self.battle.pk).moves
+
+    def skip(self, turn: Turn) -> None:
+        form = {**turn.form, "move": str(self.stored_moves())}
+        posted(self.page, self.base + self.battle.get_absolute_url() + "turns", form)
 
 
 class Friend(Mode):
@@ -332,13 +376,10 @@ class Friend(Mode):
     def wait_played(self, before: str) -> None:
         expect(self.page.locator("#live")).not_to_have_attribute("data-move", before)
 
-    def over(self) -> bool:
-        return self.page.locator("#outcome-heading").count() > 0
-
     def turns(self) -> Iterator[Turn]:
         waters = lambda page: page.get_by_role("grid", name="Bob's waters")  # noqa: E731
         for label in fleet_cells(COMPUTER_FLEET):
-            yield Turn([cell_in(waters, label)], label)
+            yield Turn([cell_in(waters, label)], label, {"cell": label})
 
     def after_turn(self) -> None:
         """Bob's move, tapped or clicked in his browser; Ann's page shows it by itself."""
@@ -354,15 +395,37 @@ class Friend(Mode):
         expect(self.page.locator("#live")).not_to_have_attribute("data-move", before, timeout=5000)
         expect(self.page.get_by_text("Your turn.")).to_be_visible(timeout=5000)
 
+    def stored_moves(self) -> int:
+        return Duel.objects.get(pk=self.game.pk).moves
 
-def play(mode: Mode, how: str, *, fired: Callable[[Mode, int], None] | None = None) -> Played:
-    """The whole game, each turn pressed by ``how`` ("tap" or "click") alone; measured
-    before the first turn and after each. ``fired``: called after each turn's last press
-    with how many presses the turn took (a test asserts the move was played)."""
+    def skip(self, turn: Turn) -> None:
+        """Ann's move and Bob's answer, each posted from their own browser."""
+        url = f"{self.base}/friend/{self.game.token}/shots"
+        posted(self.page, url, {**turn.form, "move": str(self.stored_moves())})
+        bob = {"cell": self.bob_shots.pop(), "move": str(self.stored_moves())}
+        posted(self.other, url, bob)
+
+    def reload(self) -> None:
+        super().reload()
+        self.other.reload()
+
+
+def play(
+    mode: Mode, how: str, *, skip: int = 0, fired: Callable[[Mode, int], None] | None = None
+) -> Played:
+    """The game, each turn pressed by ``how`` ("tap" or "click") alone, after its first
+    ``skip`` turns posted over HTTP; measured before the first turn played on the page and
+    after each. ``fired``: called after each turn's last press with how many presses the
+    turn took (a test asserts the move was played)."""
     page = mode.page
     mode.how = how
+    turns = mode.turns()
+    if skip:
+        for _, turn in zip(range(skip), turns, strict=False):
+            mode.skip(turn)
+        mode.reload()
     played = Played(measure(page))
-    for turn in mode.turns():
+    for turn in turns:
         if mode.over():
             break
         before = mode.move()

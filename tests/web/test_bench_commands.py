@@ -79,7 +79,8 @@ def test_bench_ai_gives_rounds_beside_shots_for_the_five_shot_rules(capsys):
 def test_the_benchmark_prints_json_with_each_level_against_the_one_below(capsys):
     call_command("bench_sector", "--games", "2", "--seed", "5", "--json")
     results = json.loads(capsys.readouterr().out)
-    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(2, 1, 2), (3, 2, 2)]
+    # (First a new player, the level numbered 0, against the easiest level.)
+    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(0, 1, 2), (2, 1, 2), (3, 2, 2)]
     for r in results:
         assert set(r) >= {"level", "vs", "games", "wins", "win_rate", "ms_per_move", "p99_ms"}
         assert r["win_rate"] == r["wins"] / r["games"]
@@ -101,16 +102,25 @@ def test_a_small_bench_run_prints_each_pair_with_its_standard_error(capsys):
     call_command("bench_sector", "--games", "2", "--seed", "2", "--json")
     results = json.loads(capsys.readouterr().out)
 
-    assert [(r["level"], r["vs"], r["games"]) for r in results] == [(2, 1, 2), (3, 2, 2)]
+    # A new player against the Deckhand, then each level against the one below.
+    pairs = [(0, 1, 2), (2, 1, 2), (3, 2, 2)]
+    assert [(r["level"], r["vs"], r["games"]) for r in results] == pairs
+    assert [r["band"] for r in results] == [[0.5, 1.0], None, [0.65, 0.9]]
     for r in results:
         rate = r["wins"] / 2
         assert r["win_rate"] == rate
         assert r["standard_error"] == round(math.sqrt(rate * (1 - rate) / 2), 4)
-        assert r["on_ladder"] == (0.65 <= rate <= 0.90)
+        expected = {
+            (0, 1): rate > 0.5,  # more often than not
+            (2, 1): True,  # measured only: a first opponent is not a step of the ladder
+            (3, 2): 0.65 <= rate <= 0.90,
+        }[(r["level"], r["vs"])]
+        assert r["on_ladder"] == expected
 
     call_command("bench_sector", "--games", "2", "--seed", "2")
     table = capsys.readouterr().out
     assert "win rate ± SE" in table
+    assert "0 Newcomer   1 Deckhand" in table
     assert "2 Gunner     1 Deckhand" in table
     assert "3 Admiral    2 Gunner" in table
     assert "2 games a pair)." in table.splitlines()[-1]

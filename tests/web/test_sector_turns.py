@@ -42,9 +42,9 @@ def test_a_turn_by_htmx_answers_with_the_play_area_and_speaks_what_was_told(gues
     assert html.lstrip().startswith('<div id="play"')
     said = live_region(html)
     assert "Your Carrier from sector I fires at A8: hit. Your Submarine moved." in said
-    # The computer's answer, as the person was told it (the Deckhand flies over a sector
-    # before it has anything to fire at).
-    assert said.endswith("The enemy&#x27;s recon over III: no ship seen. A submarine moved.")
+    # The computer's answer, as the person was told it (the Deckhand fires single shots,
+    # from its Carrier, whose bridge is in sector IV).
+    assert said.endswith("From sector IV: a shot at J3, water.")
     battle.refresh_from_db()
     assert battle.moves == 2
     assert f'value="{battle.moves}"' in html  # the next turn's number, for the next post
@@ -133,7 +133,8 @@ def test_two_battles_differing_only_in_hidden_places_send_the_same_htmx_answers(
         {"action": "shot", "ship": "Carrier", "target": "H2", "sub": "Second Submarine"},
         {"action": "recon", "sector": "XII"},
         {"action": "barrage", "cells": "A1 A2 A3"},
-        {"action": "sonar", "sector": "I"},
+        # (The Deckhand sank the Destroyer, whose sonar this was, in the sixth turn.)
+        {"action": "shot", "ship": "Carrier", "target": "C3"},
     ]
     compared = 0
     for data in actions:

@@ -1,9 +1,11 @@
 """The computer players of the sector game: three levels, each a step up from the one below.
 
-The Deckhand works sector by sector; the Gunner plays the same way and uses more of what it
+The Deckhand plays as a new player does (issue 41: a new player beats it more often than
+not, ``bench_sector --newcomer``): single shots at random, and a ship it has hit followed
+up only now and then. The Gunner works sector by sector with every ability and uses what it
 knows (where enemy shots came from, where the last submarines can be, what its own shots
-tell the enemy); the Admiral weighs a belief over every enemy ship. Each wins 65 to 90 % of
-its battles against the level below (``bench_sector``).
+tell the enemy); the Admiral weighs a belief over every enemy ship and wins 65 to 90 % of
+its battles against the Gunner (``bench_sector``).
 
 A player chooses a whole ``Turn`` from its ``SectorView`` alone and keeps no memory between
 turns: its choice is a function of its seed, the turn number and its view, so a game
@@ -30,7 +32,7 @@ from battleship.sector.geometry import (
     sector_cells,
     sector_of,
 )
-from battleship.sector.view import SectorView
+from battleship.sector.view import Result, SectorView
 
 
 class SectorPlayer:
@@ -82,12 +84,53 @@ def _along_lines(frontier: list[Coordinate], hits: set[Coordinate]) -> list[Coor
 
 
 class Deckhand(SectorPlayer):
+    """The easiest level: a new player's way (``battleship.sector.ai.newcomer``), a little
+    absent-minded. Single shots only, from the first ship of its fleet afloat (its Carrier
+    while it floats: a surface ship, whose sector tells the enemy where it lies), at cells
+    it has not fired at; after a hit, at the cells around its hits since its last sinking, but only
+    ``FOLLOW_UP`` of the time (else anywhere new); once only submarines are left, which
+    move, anywhere at all. It never moves a submarine of its own."""
+
     level = 1
     name = "Deckhand"
     description = (
-        "Sends the aircraft over sector after sector, fires at what it finds and along its "
-        "lines of hits, sweeps for submarines with sonar and shoots along their courses."
+        "Fires single shots at random and goes after a ship it has hit only now and then: "
+        "an opponent to learn the game against."
     )
+    FOLLOW_UP = 0.7
+    """How often a hit is followed up: a new player (who always does) beats it about 60 %
+    of the time (docs/sector.md)."""
+
+    def choose(self, view: SectorView, rng: random.Random) -> Turn:
+        fired: set[Coordinate] = set()
+        hunting: list[Coordinate] = []  # its hits since its last sinking
+        sunk: set[str] = set()
+        for report in view.reports:
+            if report.player != view.player or report.kind != "shot":
+                continue
+            fired.update(report.cells)
+            sunk.update(report.sunk)
+            if report.result is Result.SUNK:
+                hunting = []
+            elif report.result is Result.HIT:
+                hunting.extend(report.cells)
+        if all(spec.name in sunk for spec in SURFACE):
+            fired = set()  # only submarines left: they move, old water may hold them now
+        targets = set(view.legal.targets)
+        around = sorted(
+            {n for hit in hunting for n in _neighbours(hit) if n in targets and n not in fired}
+        )
+        if rng.random() >= self.FOLLOW_UP:
+            around = []  # its mind elsewhere
+        fresh = sorted(c for c in targets if c not in fired)
+        cell = rng.choice(around or fresh or sorted(targets))
+        return Turn(Shot(view.legal.shooters[0], cell))
+
+
+class _SectorBySector(SectorPlayer):
+    """The plan the Gunner plays by (it was the Deckhand's before issue 41): recon over
+    sector after sector, fire at what it finds and along its lines of hits, sweep for
+    submarines with sonar and shoot along their courses."""
 
     def choose(self, view: SectorView, rng: random.Random) -> Turn:
         know = read(view)
@@ -156,13 +199,14 @@ class Deckhand(SectorPlayer):
         return Shot(self._shooter(view, rng), rng.choice(pool))
 
 
-class Gunner(Deckhand):
+class Gunner(_SectorBySector):
     level = 2
     name = "Gunner"
     description = (
-        "Plays as the Deckhand does and uses more of what it is told: flies first over the "
-        "sectors the enemy fired from, tracks where the last submarines can be, fires from "
-        "ships the enemy has located already and moves its submarines out of danger."
+        "Flies over sector after sector and fires along its lines of hits, sweeps for "
+        "submarines with sonar, and uses what it is told: flies first over the sectors the "
+        "enemy fired from, tracks where the last submarines can be and moves its own out "
+        "of danger."
     )
 
     def _action(

@@ -11,15 +11,21 @@ import pytest
 
 from battleship.sector import GamePhase, Recon, Shot, Sonar, SubMove, Turn, parse_cell
 from battleship.sector.ai import get_player
-from battleship.sector.ai.benchmark import LADDER, Match, format_table, ladder_verdict
+from battleship.sector.ai.benchmark import (
+    LADDER,
+    NEWCOMER,
+    Match,
+    format_table,
+    ladder_verdict,
+)
+from battleship.sector.ai.newcomer import Newcomer
 from battleship.sector.fleet import is_submarine
 from tests.battleship.sector.conftest import fleet, game_with
 
 SEEDS = range(1, 11)
 
 
-@pytest.mark.parametrize("level", [1, 2])
-def test_deckhand_and_gunner_fire_along_a_line_of_hits(level):
+def test_the_gunner_fires_along_a_line_of_hits():
     # Two hits side by side on the enemy's Destroyer (F6 to F8): the ship lies along them,
     # so the next shot goes to an end of the line, never beside it.
     game = game_with(fleet(("Destroyer", "F6", "across")))
@@ -28,14 +34,36 @@ def test_deckhand_and_gunner_fire_along_a_line_of_hits(level):
         game.play(Shot.at("Carrier", "L12"))
 
     for seed in SEEDS:
-        action = get_player(level, seed).choose_move(game.view_for(0)).action
+        action = get_player(2, seed).choose_move(game.view_for(0)).action
         assert isinstance(action, Shot)
         assert action.cell in {parse_cell("F5"), parse_cell("F8")}, seed
 
 
+def test_the_deckhand_plays_as_a_new_player_who_sometimes_forgets_a_hit():
+    # One hit on the enemy's Destroyer (F6 to F8), nothing else known. A new player fires
+    # around it every time; the Deckhand most times, and sometimes anywhere new; both fire
+    # single shots only, and never move a submarine.
+    game = game_with(fleet(("Destroyer", "F6", "across")))
+    game.play(Shot.at("Carrier", "F7"))
+    game.play(Shot.at("Carrier", "L12"))
+    around = {parse_cell(c) for c in ("E7", "G7", "F6", "F8")}
+    seeds = range(1, 41)
+
+    newcomer = [Newcomer(seed).choose_move(game.view_for(0)) for seed in seeds]
+    deckhand = [get_player(1, seed).choose_move(game.view_for(0)) for seed in seeds]
+
+    for turn in newcomer + deckhand:
+        assert isinstance(turn.action, Shot)
+        assert turn.move is None
+        assert turn.action.cell != parse_cell("F7")  # never where it fired already
+    assert all(turn.action.cell in around for turn in newcomer)
+    followed = sum(turn.action.cell in around for turn in deckhand)
+    assert 20 <= followed < len(seeds)  # about seven times in ten
+
+
 def test_the_gunner_flies_first_over_the_sector_an_enemy_shot_came_from():
     # The enemy's Carrier (A8 to A12, bridge A10) fires from sector IV; nothing else is
-    # known. The Deckhand flies over any sector; the Gunner over IV, where a ship lies.
+    # known. The Gunner flies over IV, where a ship lies; the Deckhand only fires shots.
     game = game_with(fleet(), first_player=1)
     assert game.play(Shot.at("Carrier", "L12")).origin == 4
 
@@ -43,8 +71,7 @@ def test_the_gunner_flies_first_over_the_sector_an_enemy_shot_came_from():
     deckhand = [get_player(1, seed).choose_move(game.view_for(0)).action for seed in SEEDS]
 
     assert gunner == [Recon(4)] * len(SEEDS)
-    assert all(isinstance(action, Recon) for action in deckhand)
-    assert {action.sector for action in deckhand} != {4}
+    assert all(isinstance(action, Shot) for action in deckhand)  # a new player's way
 
 
 def test_the_gunner_fires_from_a_submarine_while_one_can_fire():
@@ -95,4 +122,25 @@ def test_a_match_gives_its_win_rate_with_the_standard_error_and_its_place_on_the
     )
     assert ladder_verdict([climbable, far]).startswith(
         "Off the ladder: 3 Admiral wins 99.0% against 2 Gunner"
+    )
+
+
+def test_a_new_player_should_beat_the_easiest_level_more_often_than_not():
+    beaten = Match(0, 1, 400, 240, band=NEWCOMER)
+    unbeaten = Match(0, 1, 400, 200, band=NEWCOMER)  # half: not more often than not
+    measured = Match(2, 1, 400, 400, band=None)  # the Gunner against a first opponent
+
+    assert NEWCOMER == (0.5, 1.0)
+    assert [m.on_ladder for m in (beaten, unbeaten, measured)] == [True, False, True]
+    table = format_table([beaten, measured])
+    assert "0 Newcomer   1 Deckhand" in table
+    assert "60.0% ± 2.4 ok" in table
+    assert "100.0% ± 0.0 measured" in table
+    assert "50.0% ± 2.5 too hard" in format_table([unbeaten])
+    assert ladder_verdict([beaten, measured]) == (
+        "Ladder: every level wins 65% to 90% against the one below; 0 Newcomer beats "
+        "1 Deckhand (400 games a pair)."
+    )
+    assert ladder_verdict([unbeaten]).startswith(
+        "Off the ladder: 0 Newcomer wins 50.0% against 1 Deckhand"
     )
