@@ -30,7 +30,15 @@ from battleship.classic.rules import (
     Weapon,
 )
 from battleship.classic.turns import Outcome
-from battleship.classic.view import FiredShot, GroupReport, MoveResult, PlayedMove, PlayerView, Shot
+from battleship.classic.view import (
+    FiredShot,
+    GroupReport,
+    MoveResult,
+    PlayedMove,
+    PlayerView,
+    Shot,
+    SpectatorView,
+)
 from battleship.coordinates import ROW_LETTERS, Coordinate, Orientation
 from battleship.errors import BattleshipError, IllegalMove, InvalidCoordinate, InvalidPlacement
 from battleship.phase import GamePhase
@@ -70,6 +78,7 @@ __all__ = [
     "Shot",
     "ShotResult",
     "ShotsPerTurn",
+    "SpectatorView",
     "Torpedo",
     "Weapon",
     "deduce_groups",

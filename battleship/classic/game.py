@@ -12,7 +12,15 @@ from battleship.classic.board import Board, Ship
 from battleship.classic.moves import AirStrike, Fire, Move, MoveChooser, Torpedo
 from battleship.classic.rules import FirstPlayer, RuleSet, ShotsPerTurn, Weapon
 from battleship.classic.turns import ALLOWANCES, ENDINGS, Outcome, counts_at_round_start
-from battleship.classic.view import FiredShot, GroupReport, MoveResult, PlayedMove, PlayerView, Shot
+from battleship.classic.view import (
+    FiredShot,
+    GroupReport,
+    MoveResult,
+    PlayedMove,
+    PlayerView,
+    Shot,
+    SpectatorView,
+)
 from battleship.coordinates import Coordinate, Orientation
 from battleship.errors import BattleshipError, IllegalMove, InvalidPlacement
 from battleship.phase import GamePhase, TwoPlayerGame
@@ -330,6 +338,10 @@ class BattleshipGame(TwoPlayerGame):
             shots_left_in_turn=self._shots_left,
             resigned=self.resigned,
         )
+
+    def spectator_view(self) -> SpectatorView:
+        """What someone watching may know: see ``SpectatorView``."""
+        return SpectatorView.of(self.view_for(0), self.view_for(1))
 
     def view_for(self, player: int) -> PlayerView:
         """What ``player`` may know: see ``PlayerView``."""

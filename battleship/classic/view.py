@@ -4,7 +4,7 @@ shots, moves and their results, five-shot group reports."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from battleship.classic.board import Ship
@@ -220,3 +220,45 @@ class PlayerView:
             "weapons_left": {weapon.value: count for weapon, count in self.weapons_left},
             "reports": [report.to_dict() for report in self.reports],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class SpectatorView:
+    """What someone watching a game may know: every announcement, and no ship's place.
+
+    ``sides[p]`` is player ``p``'s view with what only ``p`` knows taken out: where ``p``'s
+    own ships lie, and what each shot at them did (under group reports the shooter is told
+    only a turn's count; the other side's ``shots_fired`` is what anyone knows of ``p``'s
+    waters). What is left: ``p``'s shots and what each announced, the whole move list. Both
+    fleets appear once the game is over. Two games that differ only in where unsunk ships
+    lie give equal spectator views.
+    """
+
+    sides: tuple[PlayerView, PlayerView]
+
+    @classmethod
+    def of(cls, first: PlayerView, second: PlayerView) -> SpectatorView:
+        return cls((_outsiders(first), _outsiders(second)))
+
+    @property
+    def phase(self) -> GamePhase:
+        return self.sides[0].phase
+
+    @property
+    def current_player(self) -> int | None:
+        return self.sides[0].current_player
+
+    @property
+    def winner(self) -> int | None:
+        return self.sides[0].winner
+
+    @property
+    def move_number(self) -> int:
+        return self.sides[0].move_number
+
+
+def _outsiders(view: PlayerView) -> PlayerView:
+    """``view`` as anyone may know it: its player's own waters gone while the game is on."""
+    if view.phase is GamePhase.FINISHED:
+        return view
+    return replace(view, fleet=(), shots_received=())
