@@ -33,9 +33,7 @@ from battleship.classic import (
     BattleshipGame,
     Board,
     Coordinate,
-    GamePhase,
     IllegalMove,
-    Move,
     MoveResult,
     PlayerView,
     RuleSet,
@@ -365,37 +363,20 @@ class Duel(Match):
     def first_player(self) -> int | None:
         return self.engine().first_player if self.started_at else None
 
-    def play(self, seat: int, move: Move, expected_move: int) -> list[MoveResult]:
-        """``seat``'s move, stored once by the move-number protocol: out of turn, a stale
-        page or a racing copy changes nothing."""
-        if self.status != self.Status.PLAYING:
-            raise IllegalMove(
-                "this game is over" if self.is_over else "the game has not started",
-                kind="game_over" if self.is_over else "not_started",
-            )
-        self.check_move_number(expected_move)
-        engine = self.engine()
-        if engine.current_player != seat:
-            raise IllegalMove("it is not your turn: wait for your friend's move", kind="not_turn")
-        results = engine.play(move)
-        over = engine.phase is GamePhase.FINISHED
-        changes: dict[str, Any] | None = None
+    def ended(self, engine: BattleshipGame) -> dict[str, Any]:
+        """The game's end, once a move sank a fleet (or both, in a round: a draw)."""
+        ending = self.Ending.SUNK if engine.winner is not None else self.Ending.DRAW
+        return {
+            "status": self.Status.OVER,
+            "winner": engine.winner,
+            "ending": ending,
+            **self.figures_from(engine),
+        }
+
+    def derived(self, engine: BattleshipGame, answers: list[MoveResult], over: bool) -> None:
+        """Each seat's record, in the transaction of the move that ended the game."""
         if over:
-            ending = self.Ending.SUNK if engine.winner is not None else self.Ending.DRAW
-            changes = {
-                "status": self.Status.OVER,
-                "winner": engine.winner,
-                "ending": ending,
-                **self.figures_from(engine),
-            }
-        self.store_moves(
-            expected_move,
-            [played.to_dict() for played in engine.moves],
-            finished=over,
-            changes=changes,
-            derived=(lambda: self._write_records(engine)) if over else None,
-        )
-        return results
+            self._write_records(engine)
 
     @staticmethod
     def figures_from(engine: BattleshipGame, seat: int = HOST) -> dict[str, Any]:

@@ -424,7 +424,7 @@ def fire(request: HttpRequest, game: Duel, seat: int) -> HttpResponse:
     if not form.is_valid():
         return after_post(request, game, seat, form.first_error, 400)
     try:
-        game.play(seat, form.chosen, form.cleaned_data["move"])
+        game.play(form.chosen, form.cleaned_data["move"], seat=seat)
     except ValueError as error:
         game.refresh_from_db()
         return after_post(request, game, seat, refusal(error), status=status_of(error))

@@ -24,13 +24,10 @@ from battleship.classic import Coordinate, IllegalMove
 from battleship.phase import COMPUTER, HUMAN
 from battleship.sector import (
     FLEET,
-    GamePhase,
     Placement,
-    Report,
     Result,
     SectorGame,
     SectorView,
-    Turn,
     random_placements,
     turn_from_dict,
 )
@@ -156,7 +153,7 @@ class SectorBattle(Owned, Match):
 
     def view(self) -> SectorView:
         """What the person may know: the only thing pages are built from."""
-        cached: tuple[int, SectorView] | None = getattr(self, "_view_after_turn", None)
+        cached: tuple[int, SectorView] | None = getattr(self, "_view_after_move", None)
         if cached is not None and cached[0] == self.moves:
             return cached[1]
         return self.engine().view_for(HUMAN)
@@ -284,25 +281,15 @@ class SectorBattle(Owned, Match):
 
     # -- play ----------------------------------------------------------------------------
 
-    def play(self, turn: Turn, expected_move: int) -> list[Report]:
-        """The person's turn and the computer's answer, stored together or not at all by
-        the move-number protocol (``StoredGame.store_moves``): ``StaleMove`` if the page
-        showed an older state (a double click, a second tab)."""
-        self.check_turn(expected_move)
-        game = self.engine()
-        reports = [game.play(turn)]
-        if game.phase is GamePhase.IN_PROGRESS and game.current_player == COMPUTER:
-            reports.append(game.play_turn(self.opponent))
-        over = game.phase is GamePhase.FINISHED
-        result = self.Status.WON if game.winner == HUMAN else self.Status.LOST
-        self.store_moves(
-            expected_move,
-            [played.to_dict() for played in game.turns],
-            finished=over,
-            changes={"status": result, **self.figures_from(game)} if over else None,
-        )
-        self._view_after_turn = (self.moves, game.view_for(HUMAN))
-        return reports
+    @property
+    def computer(self) -> SectorPlayer:
+        """The computer player in the other seat (``Match.play`` has it answer)."""
+        return self.opponent
+
+    def ended(self, engine: SectorGame) -> dict[str, Any]:
+        """The battle's result and figures, once the turn just played ended it."""
+        result = self.Status.WON if engine.winner == HUMAN else self.Status.LOST
+        return {"status": result, **self.figures_from(engine)}
 
     def check_turn(self, expected_move: int) -> None:
         """A turn now, at ``expected_move``: refused if the battle is not in play, or the page

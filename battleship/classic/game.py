@@ -209,6 +209,11 @@ class BattleshipGame(TwoPlayerGame):
         """Every move made, in order: with the rules, the seed and both fleets, the game."""
         return [played.move for played in self.played]
 
+    def log(self) -> list[dict[str, Any]]:
+        """The moves made, in order, as a stored game keeps them (``move_from_dict`` reads
+        each back)."""
+        return [played.to_dict() for played in self.moves]
+
     def weapons_left(self, player: int) -> dict[Weapon, int]:
         """``player``'s special weapons not yet used, by kind."""
         seat = self._seat(player)

@@ -175,6 +175,11 @@ class SectorGame(TwoPlayerGame):
 
     # -- play ----------------------------------------------------------------------------
 
+    def log(self) -> list[dict[str, Any]]:
+        """The turns played, in order, as a stored battle keeps them (``Turn.from_dict``
+        reads each back)."""
+        return [turn.to_dict() for turn in self.turns]
+
     def play(self, turn: Turn | Action) -> Report:
         """Validate ``turn`` (or a bare action: no submarine moves) for the player to move
         and apply it whole; the report as the actor sees it. ``IllegalMove`` (a

@@ -33,9 +33,7 @@ from battleship.classic import (
     BattleshipGame,
     Board,
     Coordinate,
-    GamePhase,
     IllegalMove,
-    Move,
     MoveResult,
     PlayerView,
     RuleSet,
@@ -45,6 +43,7 @@ from battleship.classic import (
     Ship as EngineShip,
 )
 from battleship.classic.ai import LEVELS, computer_seed, get_player
+from battleship.classic.ai.base import ComputerPlayer
 from battleship.classic.ai.coach import ANALYSIS_VERSION, analyse, hit_chances
 from battleship.classic.commitment import Commitment, placement_text
 from battleship.phase import COMPUTER, HUMAN
@@ -193,7 +192,7 @@ class Game(Owned, Match):
         return self.status in FINISHED
 
     @property
-    def opponent(self):  # type: ignore[no-untyped-def]
+    def opponent(self) -> ComputerPlayer:
         return get_player(self.level, self.computer_seed)
 
     @property
@@ -364,42 +363,21 @@ class Game(Owned, Match):
 
     # -- play ----------------------------------------------------------------------------
 
-    def play(self, move: Move, expected_move: int) -> list[MoveResult]:
-        """The person's move and the computer's answer, stored together or not at all, by
-        the move-number protocol (``StoredGame.store_moves``): ``expected_move`` is the
-        move number the page showed; a double click or a second tab gets ``StaleMove``.
-        Working out the computer's answer before the transaction keeps SQLite's single
-        write lock short."""
-        self._check_turn(expected_move)  # as loaded by this request; checked again on store
-        engine = self.engine()
-        shots_before = len(engine.shots)
-        results = engine.play(move)
-        if engine.phase is GamePhase.IN_PROGRESS and engine.current_player == COMPUTER:
-            results += engine.play_turn(self.opponent)
-        over = engine.phase is GamePhase.FINISHED
-        self.store_moves(
-            expected_move,
-            [played.to_dict() for played in engine.moves],
-            finished=over,
-            changes=self._result(engine) if over else None,
-            derived=lambda: Shot.objects.bulk_create(
-                Shot.from_result(self, shots_before + i, r) for i, r in enumerate(results)
-            ),
+    @property
+    def computer(self) -> ComputerPlayer:
+        """The computer player in the other seat (``Match.play`` has it answer)."""
+        return self.opponent
+
+    def derived(self, engine: BattleshipGame, answers: list[MoveResult], over: bool) -> None:
+        """Each shot of the move and of the computer's answer, as a ``Shot`` row."""
+        first = len(engine.shots) - len(answers)
+        Shot.objects.bulk_create(
+            Shot.from_result(self, first + i, r) for i, r in enumerate(answers)
         )
-        self._view_after_move = (self.moves, engine.view_for(HUMAN))
-        return results
 
     @classmethod
     def in_play(cls) -> Q:
         return Q(status=cls.Status.PLAYING)
-
-    def _check_turn(self, expected_move: int) -> None:
-        if self.status != self.Status.PLAYING:
-            raise IllegalMove(
-                "this game is over" if self.is_over else "the game has not started",
-                kind="game_over" if self.is_over else "not_started",
-            )
-        self.check_move_number(expected_move)
 
     def take_hint(self, expected_move: int, *, confirmed: bool) -> dict[Coordinate, float] | None:
         """The Admiral's hit chance for each cell the person may fire at next, from their
@@ -410,7 +388,7 @@ class Game(Owned, Match):
         that it returns None and changes nothing. The mark is set by a conditional UPDATE
         on a game still in play at that move, and never taken off.
         """
-        self._check_turn(expected_move)
+        self.check_turn(expected_move)
         view = self.view()
         if not view.my_turn:  # a game in play waits for the person alone; a safeguard
             raise IllegalMove("wait for your turn", kind="not_your_turn")
@@ -439,7 +417,7 @@ class Game(Owned, Match):
         self.analysis = found
         return found
 
-    def _result(self, engine: BattleshipGame) -> dict[str, Any]:
+    def ended(self, engine: BattleshipGame) -> dict[str, Any]:
         """The row's result and figures, once the move just made on ``engine`` ended it."""
         winner = engine.winner
         status = (

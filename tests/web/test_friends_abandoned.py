@@ -136,6 +136,6 @@ def test_a_game_with_a_move_stored_before_the_lock_goes_on(host, friend):
     quiet_for(game, WEEK)
     loaded = Duel.objects.get(pk=game.pk)  # as it was, quiet for a week
     racing = Duel.objects.get(pk=game.pk)  # a move's request, past its own check
-    racing.play(racing.engine().current_player, Fire.parse("A1"), 0)
+    racing.play(Fire.parse("A1"), 0, seat=racing.engine().current_player)
     assert loaded.expire_if_due() is False
     assert (loaded.status, loaded.moves) == ("playing", 1)
