@@ -30,9 +30,11 @@ from battleship.classic import (
     Coordinate,
     Fire,
     FiredShot,
+    GamePhase,
     IllegalMove,
     PlayedMove,
     PlayerView,
+    ShotResult,
 )
 from battleship.classic.ai.benchmark import range_view
 from daily.fleet import RULES, admiral_search, day_board
@@ -210,26 +212,60 @@ class DailyAttempt(Owned, StoredGame):
         )
 
     def fire(self, cell: Coordinate, expected: int) -> None:
-        """Fire at ``cell``, once, by the move-number protocol (``StoredGame.store_moves``):
-        stored only if the attempt still has ``expected`` shots and is unfinished, else
-        ``StaleMove``; a cell fired at before or a finished attempt is an ``IllegalMove``,
-        and nothing changes."""
+        """Fire at ``cell``, once: the one play of every mode (``StoredGame.play``), on the
+        day's fleet. ``StaleMove`` if the attempt no longer has ``expected`` shots; a cell
+        fired at before or a finished attempt is an ``IllegalMove``; nothing changes."""
+        self.play(cell, expected)
+
+    def check_turn(self, expected_move: int) -> None:
         if self.is_finished:
             raise IllegalMove("the day's fleet is already sunk", kind="daily_sunk")
-        self.check_move_number(expected)
-        if str(cell) in self.log:
-            raise IllegalMove(
-                f"{cell} has already been fired at", kind="daily_fired", cell=str(cell)
-            )
-        board = self.board()
-        shot = board.receive_shot(cell)
-        changes: dict[str, Any] = {"hits": self.hits + shot.hit}
+        self.check_move_number(expected_move)
+
+    def engine(self) -> DaySearch:
+        return DaySearch(self.board(), self.log)
+
+    def changes(self, engine: DaySearch, over: bool) -> dict[str, Any]:
+        """Every shot: the hits so far; past its day, the attempt becomes practice."""
+        changes: dict[str, Any] = {"hits": engine.hits}
         if not self.practice and today() != self.day:
             # Finished after its day, when the fleet may be known: practice, not a result.
             changes["practice"] = True
-        self.store_moves(
-            expected, [*self.log, str(shot.coord)], finished=board.all_sunk, changes=changes
-        )
+        return changes
+
+    def after_move(self, engine: DaySearch, seat: int) -> None:
+        """Nothing kept: the page reads ``view()``, which shows the day's own way."""
+
+
+class DaySearch:
+    """The day's fleet fired at by one player alone, as the one play drives an engine
+    (``StoredGame.play``): always this player's turn, over once the fleet is sunk."""
+
+    current_player = 0
+
+    def __init__(self, board: Board, log: list[str]) -> None:
+        self.board = board
+        self.fired = list(log)
+
+    @property
+    def phase(self) -> GamePhase:
+        return GamePhase.FINISHED if self.board.all_sunk else GamePhase.IN_PROGRESS
+
+    @property
+    def hits(self) -> int:
+        return sum(self.board.ship_at(Coordinate.parse(label)) is not None for label in self.fired)
+
+    def play(self, cell: Coordinate) -> ShotResult:
+        if str(cell) in self.fired:
+            raise IllegalMove(
+                f"{cell} has already been fired at", kind="daily_fired", cell=str(cell)
+            )
+        shot = self.board.receive_shot(cell)
+        self.fired.append(str(shot.coord))
+        return shot
+
+    def log(self) -> list[str]:
+        return list(self.fired)
 
 
 class DailyAdmiral(models.Model):

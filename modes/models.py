@@ -140,6 +140,71 @@ class StoredGame(models.Model):
         if self.moves != expected_move:
             raise StaleMove
 
+    # -- one move, in every mode ------------------------------------------------------
+
+    computer: Any = None
+    """The computer player in the other seat, if a computer holds one (``play_turn``'s)."""
+
+    def check_turn(self, expected_move: int) -> None:
+        """A move now, at ``expected_move``: refused (a ``ValueError``) if the game is not in
+        play or the page was out of date (``check_move_number``)."""
+        raise NotImplementedError
+
+    def engine(self) -> Any:
+        """The game's engine, rebuilt from its log."""
+        raise NotImplementedError
+
+    def play(self, move: Any, expected_move: int, seat: int = 0) -> list[Any]:
+        """``seat``'s move, then the computer's answer if a computer holds the other seat,
+        stored together or not at all by the move-number protocol (``store_moves``): a
+        page that was out of date, a double click or a second tab gets ``StaleMove``; a
+        move at the wrong time or one the engine refuses, a ``ValueError``; either way
+        nothing changes. The engine works the move out before the transaction, which keeps
+        SQLite's one write lock short. What each mode adds: ``ended`` (the row's result
+        when the move ended the game) and ``derived`` (rows written with the move)."""
+        self.check_turn(expected_move)  # as loaded by this request; checked again on store
+        engine = self.engine()
+        if engine.current_player != seat:
+            raise IllegalMove("it is not your turn: wait for their move", kind="not_turn")
+        answers = self._answers(engine.play(move))
+        # The computer's turn comes at once, when it holds the seat to play now.
+        computer = self.computer
+        playing = engine.phase is GamePhase.IN_PROGRESS
+        if computer is not None and playing and engine.current_player != seat:
+            answers += self._answers(engine.play_turn(computer))
+        over = engine.phase is GamePhase.FINISHED
+        self.store_moves(
+            expected_move,
+            engine.log(),
+            finished=over,
+            changes=self.changes(engine, over),
+            derived=lambda: self.derived(engine, answers, over),
+        )
+        self.after_move(engine, seat)
+        return answers
+
+    def after_move(self, engine: Any, seat: int) -> None:
+        """The player's view after the move, kept for this request's page (saves a replay)."""
+        self._view_after_move = (self.moves, engine.view_for(seat))
+
+    @staticmethod
+    def _answers(answer: Any) -> list[Any]:
+        """An engine's answer to a move as a list (a classic move's results, a report)."""
+        return list(answer) if isinstance(answer, list) else [answer]
+
+    def changes(self, engine: Any, over: bool) -> dict[str, Any] | None:
+        """What the row stores with the move besides its log: by default, once the move
+        ended the game, its result (``ended``)."""
+        return self.ended(engine) if over else None
+
+    def ended(self, engine: Any) -> dict[str, Any]:
+        """What the row stores when a move ends the game: its result and figures."""
+        raise NotImplementedError
+
+    def derived(self, engine: Any, answers: list[Any], over: bool) -> None:
+        """Rows derived from the move (``answers``: the engine's), written in its
+        transaction (none by default)."""
+
     def store_moves(
         self,
         expected_move: int,
@@ -228,11 +293,6 @@ class Match(StoredGame, GameFigures):
     def engine(self) -> Any:
         raise NotImplementedError
 
-    # -- one move, in every mode ------------------------------------------------------
-
-    computer: Any = None
-    """The computer player in the other seat, if a computer holds one (``play_turn``'s)."""
-
     def check_turn(self, expected_move: int) -> None:
         """A move now, at ``expected_move``: refused if the game is not in play (over, or
         not begun) or the page was out of date."""
@@ -243,48 +303,6 @@ class Match(StoredGame, GameFigures):
                 kind="game_over" if over else "not_started",
             )
         self.check_move_number(expected_move)
-
-    def play(self, move: Any, expected_move: int, seat: int = 0) -> list[Any]:
-        """``seat``'s move, then the computer's answer if a computer holds the other seat,
-        stored together or not at all by the move-number protocol (``store_moves``): a
-        page that was out of date, a double click or a second tab gets ``StaleMove``; a
-        move at the wrong time or one the engine refuses, a ``ValueError``; either way
-        nothing changes. The engine works the move out before the transaction, which keeps
-        SQLite's one write lock short. What each mode adds: ``ended`` (the row's result
-        when the move ended the game) and ``derived`` (rows written with the move)."""
-        self.check_turn(expected_move)  # as loaded by this request; checked again on store
-        engine = self.engine()
-        if engine.current_player != seat:
-            raise IllegalMove("it is not your turn: wait for their move", kind="not_turn")
-        answers = self._answers(engine.play(move))
-        # The computer's turn comes at once, when it holds the seat to play now.
-        computer = self.computer
-        playing = engine.phase is GamePhase.IN_PROGRESS
-        if computer is not None and playing and engine.current_player != seat:
-            answers += self._answers(engine.play_turn(computer))
-        over = engine.phase is GamePhase.FINISHED
-        self.store_moves(
-            expected_move,
-            engine.log(),
-            finished=over,
-            changes=self.ended(engine) if over else None,
-            derived=lambda: self.derived(engine, answers, over),
-        )
-        self._view_after_move = (self.moves, engine.view_for(seat))
-        return answers
-
-    @staticmethod
-    def _answers(answer: Any) -> list[Any]:
-        """An engine's answer to a move as a list (a classic move's results, a report)."""
-        return list(answer) if isinstance(answer, list) else [answer]
-
-    def ended(self, engine: Any) -> dict[str, Any]:
-        """What the row stores when a move ends the game: its result and figures."""
-        raise NotImplementedError
-
-    def derived(self, engine: Any, answers: list[Any], over: bool) -> None:
-        """Rows derived from the move (``answers``: the engine's), written in its
-        transaction (none by default)."""
 
     def end(self, status: str, *, refusal: IllegalMove) -> None:
         """End the game in play now with ``status`` (a resignation, a claimed win), its
