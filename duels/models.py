@@ -85,7 +85,6 @@ class Duel(Match):
     rematch_votes = models.JSONField(default=list, blank=True)
     winner = models.SmallIntegerField(null=True, blank=True)
     ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     rematch = models.OneToOneField(
@@ -386,7 +385,7 @@ class Duel(Match):
         return {
             "shots_fired": len(mine),
             "shots_hit": sum(shot.hit for shot in mine),
-            "computer_shots": len(theirs),
+            "their_shots": len(theirs),
             "ships_lost": sum(bool(shot.sunk) for shot in theirs),
             "opening_cells": " ".join(str(shot.coord) for shot in mine[:OPENING_SHOTS]),
         }

@@ -116,7 +116,7 @@ def figure_problems(game: Any, shots: list[Any]) -> list[str]:
     counted = {
         "shots_fired": len(mine),
         "shots_hit": sum(1 for shot in mine if shot.hit),
-        "computer_shots": len(theirs),
+        "their_shots": len(theirs),
         "ships_lost": sum(1 for shot in theirs if shot.sunk),
         "opening_cells": " ".join(shot.cell for shot in mine[:10]),
     }

@@ -261,7 +261,9 @@ class GameFigures(models.Model):
 
     shots_fired = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
     shots_hit = models.PositiveIntegerField(null=True, blank=True, help_text="The person's.")
-    computer_shots = models.PositiveIntegerField(null=True, blank=True)
+    their_shots = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The opponent's: the computer's, or the other person's."
+    )
     ships_lost = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The person's ships the computer sank."
     )
@@ -278,7 +280,8 @@ class Match(StoredGame, GameFigures):
     its own choices (setup, playing, a result) and its figures once over (``GameFigures``,
     from its ``figures_from(engine())``): the classic game and the sector battle."""
 
-    status: Any
+    status: Any  # each mode's own choices (setup, playing, its results)
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         abstract = True
@@ -387,17 +390,17 @@ class FiguresQuerySet(OwnedQuerySet[_M]):
     def figures_by_level_and_result(self) -> list[dict[str, Any]]:
         """The finished games grouped by level, result and the shots that decided them.
 
-        One row per (level, status, shots_fired, their_shots): ``games``, and the ``hits``,
+        One row per (level, status, shots_fired, winning_shots): ``games``, and the ``hits``,
         ``seconds`` and ``ships_lost`` of those games summed, and how many were ``hinted``.
-        ``shots_fired`` is the person's shots in each of the row's games; ``their_shots``
+        ``shots_fired`` is the person's shots in each of the row's games; ``winning_shots``
         the opponent's, for a lost game only (None otherwise). The few hundred rows are what
         ``accounts.statistics`` adds up, per level or overall.
         """
-        their_shots = Case(When(status="lost", then=F("computer_shots")))
+        winning_shots = Case(When(status="lost", then=F("their_shots")))
         return list(
             self.finished()
             .order_by()
-            .values("level", "status", "shots_fired", their_shots=their_shots)
+            .values("level", "status", "shots_fired", winning_shots=winning_shots)
             .annotate(
                 games=Count("pk"),
                 hits=Sum("shots_hit"),
@@ -405,7 +408,7 @@ class FiguresQuerySet(OwnedQuerySet[_M]):
                 ships_lost=Sum("ships_lost"),
                 hinted=Count("pk", filter=Q(hinted=True)) if self.HINTS else Value(0),
             )
-            .order_by("level", "status", "shots_fired", "their_shots")
+            .order_by("level", "status", "shots_fired", "winning_shots")
         )
 
     def results_in_order(self) -> list[str]:
@@ -487,7 +490,7 @@ def shots_to_win(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     games: dict[tuple[str, int], int] = {}
     for row in rows:
         if row["status"] in ("won", "lost"):
-            shots = row["shots_fired"] if row["status"] == "won" else row["their_shots"]
+            shots = row["shots_fired"] if row["status"] == "won" else row["winning_shots"]
             games[row["status"], shots] = games.get((row["status"], shots), 0) + row["games"]
     return [
         {"status": status, "winner_shots": shots, "games": n}

@@ -71,7 +71,6 @@ class SectorBattle(Owned, Match):
     # drawn at the start, shown only once the battle is over; empty for battles from before
     # commitments, which show none.
     fleet_salt = models.CharField(max_length=64, blank=True, default="", editable=False)
-    created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     next_battle = models.OneToOneField(
         "self",
@@ -104,7 +103,7 @@ class SectorBattle(Owned, Match):
                     "id",
                     "shots_fired",
                     "shots_hit",
-                    "computer_shots",
+                    "their_shots",
                     "ships_lost",
                     "play_seconds",
                     "opening_cells",
@@ -196,7 +195,7 @@ class SectorBattle(Owned, Match):
         return {
             "shots_fired": len(fired[HUMAN]),
             "shots_hit": hits,
-            "computer_shots": len(fired[COMPUTER]),
+            "their_shots": len(fired[COMPUTER]),
             "ships_lost": lost,
             "opening_cells": " ".join(str(cell) for cell in fired[HUMAN][:OPENING_SHOTS]),
         }

@@ -75,7 +75,6 @@ class Game(Owned, Match):
         blank=True,
         help_text="Both fleets as fixed at the start, person's first, in the fleet-file form.",
     )
-    created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     # The rule set's name, a copy of ``rules["name"]`` ("standard" when absent) that the
     # statistics filter on. A plain column, not a generated one: SQLite reads a generated
@@ -83,7 +82,7 @@ class Game(Owned, Match):
     # leaderboard's count. ``save`` writes it; a check constraint keeps every other writer
     # (bulk_create, raw SQL, an update of ``rules``) from letting it drift.
     rules_name = models.CharField(max_length=40, default="standard", editable=False)
-    # A finished game's own figures (shots_fired, shots_hit, computer_shots, ships_lost,
+    # A finished game's own figures (shots_fired, shots_hit, their_shots, ships_lost,
     # opening_cells) come from ``GameFigures``, shared with the sector game.
     hinted = models.BooleanField(
         default=False,
@@ -141,7 +140,7 @@ class Game(Owned, Match):
                     "id",
                     "shots_fired",
                     "shots_hit",
-                    "computer_shots",
+                    "their_shots",
                     "ships_lost",
                     "play_seconds",
                     "opening_cells",
@@ -261,7 +260,7 @@ class Game(Owned, Match):
         return {
             "shots_fired": len(mine),
             "shots_hit": sum(shot.hit for shot in mine),
-            "computer_shots": len(theirs),
+            "their_shots": len(theirs),
             "ships_lost": sum(bool(shot.sunk) for shot in theirs),
             "opening_cells": " ".join(str(shot.coord) for shot in mine[:OPENING_SHOTS]),
         }

@@ -186,7 +186,7 @@ def test_the_battle_history_fits_a_phone_its_table_scrolling_in_its_card(live_se
         battle.status = status
         # With the figures a battle stores as it ends (the history lists those).
         battle.finished_at = timezone.now()
-        battle.shots_fired, battle.shots_hit, battle.computer_shots, battle.ships_lost = (
+        battle.shots_fired, battle.shots_hit, battle.their_shots, battle.ships_lost = (
             40,
             12,
             38,

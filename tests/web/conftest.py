@@ -169,7 +169,7 @@ def finished_game(
     level=1,
     shots=20,
     hits=17,
-    computer_shots=None,
+    their_shots=None,
     ships_lost=0,
     seconds=60.0,
     finished_at=None,
@@ -182,7 +182,7 @@ def finished_game(
 
     from games.models import Shot
 
-    computer_shots = shots - 1 if computer_shots is None else computer_shots
+    their_shots = shots - 1 if their_shots is None else their_shots
     finished_at = finished_at or timezone.now()
     game = Game.objects.create(
         owner=user,
@@ -190,13 +190,13 @@ def finished_game(
         rules=RuleSet.standard().to_dict(),
         seed=1,
         status=status,
-        moves=shots + computer_shots,
+        moves=shots + their_shots,
         play_seconds=seconds,
         started_at=finished_at - timedelta(seconds=seconds),
         finished_at=finished_at,
     )
     names = [spec.name for spec in RuleSet.standard().fleet]
-    order = [(0, i) for i in range(shots)] + [(1, i) for i in range(computer_shots)]
+    order = [(0, i) for i in range(shots)] + [(1, i) for i in range(their_shots)]
     order.sort(key=lambda pair: (pair[1], pair[0]))  # alternate while both sides fire
     shot_rows = Shot.objects.bulk_create(
         Shot(
@@ -225,7 +225,7 @@ def figures_of_shots(shots):
     return {
         "shots_fired": len(mine),
         "shots_hit": sum(1 for shot in mine if shot.hit),
-        "computer_shots": len(theirs),
+        "their_shots": len(theirs),
         "ships_lost": sum(1 for shot in theirs if shot.sunk),
         "opening_cells": " ".join(shot.cell for shot in mine[:10]),
     }

@@ -306,10 +306,10 @@ def test_a_lost_games_analysis_sets_the_computers_shots_against_its_benchmark(gu
     page = guest.get(f"/history/{game.pk}/").content.decode()
     game.refresh_from_db()
     theirs = game.analysis["theirs"]
-    assert theirs["needed"] == game.computer_shots
+    assert theirs["needed"] == game.their_shots
     assert not theirs["alone"]
     assert (
-        f"Your placement: the Admiral needed {game.computer_shots} shots to sink your fleet; "
+        f"Your placement: the Admiral needed {game.their_shots} shots to sink your fleet; "
         "on random fleets it needs 44.3 on average."
     ) in page
     # The fleet it hunted is the person's: every cell of it was fired at by the computer.

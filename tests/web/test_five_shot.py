@@ -394,7 +394,7 @@ def test_both_fleets_sunk_in_one_round_is_a_draw_said_plainly(owner):
     whole = owner.get(game.get_absolute_url()).content.decode()
     assert "<title>A draw against the Recruit" in whole
     # The figures stored on the row are the game's.
-    assert (game.shots_fired, game.shots_hit, game.computer_shots, game.ships_lost) == (
+    assert (game.shots_fired, game.shots_hit, game.their_shots, game.ships_lost) == (
         100,
         17,
         100,

@@ -84,7 +84,7 @@ def in_browser(rules, level, seed, volleys):
 @pytest.mark.django_db
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.name)
 @pytest.mark.parametrize(("level", "seed"), [(1, 11), (3, 12), (5, 13)])
-def test_the_site_the_terminal_and_the_gym_draw_the_same_computer_shots(rules, level, seed):
+def test_the_site_the_terminal_and_the_gym_draw_the_same_their_shots(rules, level, seed):
     game_seed, volleys, gym_shots = in_gym(rules, level, seed)
     assert len(gym_shots) >= TURNS - 1  # the computer did answer
     assert in_terminal(rules, level, game_seed, volleys) == gym_shots

@@ -166,7 +166,7 @@ def test_it_fills_in_the_figures_of_games_already_finished_from_their_shots():
             return (
                 game.shots_fired,
                 game.shots_hit,
-                game.computer_shots,
+                game.their_shots,
                 game.ships_lost,
                 game.opening_cells,
                 game.rules_name,
@@ -220,7 +220,7 @@ def test_it_fills_in_the_figures_of_sector_battles_already_finished_from_their_t
         migrated_to(latest())
 
         figures = SectorBattle.objects.values_list(
-            "shots_fired", "shots_hit", "computer_shots", "ships_lost", "opening_cells"
+            "shots_fired", "shots_hit", "their_shots", "ships_lost", "opening_cells"
         )
         assert figures.get(pk=resigned.pk) == (4, 2, 1, 1, "C1 C2 K5 D7")
         assert figures.get(pk=playing.pk) == (None, None, None, None, "")

@@ -34,7 +34,7 @@ def recount(battle):
     return {
         "shots_fired": len(fired[0]),
         "shots_hit": hits,
-        "computer_shots": len(fired[1]),
+        "their_shots": len(fired[1]),
         "ships_lost": lost,
         "opening_cells": " ".join(fired[0][:10]),
     }

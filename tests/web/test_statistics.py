@@ -44,7 +44,7 @@ def record(owner, teammate, guest):
             level=level,
             shots=shots,
             hits=hits,
-            computer_shots=theirs,
+            their_shots=theirs,
             ships_lost=lost,
             seconds=seconds,
             finished_at=start + timedelta(days=day),
@@ -155,7 +155,7 @@ def make_many(user, count):
             ["won", "lost", "resigned"][i % 3],
             level=1 + i % 5,
             shots=17 + i % 40,
-            computer_shots=17 + i % 30,
+            their_shots=17 + i % 30,
             ships_lost=i % 5,
         )
 
@@ -196,7 +196,7 @@ def test_a_game_stores_its_figures_in_the_move_that_wins_it(owner):
     assert game.status == Game.Status.WON
     shots = list(game.shots.order_by("sequence"))
     assert stored_figures(game) == figures_of_shots(shots)
-    assert (game.shots_fired, game.shots_hit, game.computer_shots) == (19, 17, 18)
+    assert (game.shots_fired, game.shots_hit, game.their_shots) == (19, 17, 18)
     assert game.opening_cells == " ".join(["B2", "B3", *targets[:8]])
 
 
@@ -222,7 +222,7 @@ def test_resigning_stores_the_figures_of_the_game_so_far(owner):
     assert stored_figures(game) == {
         "shots_fired": 3,
         "shots_hit": 2,
-        "computer_shots": 3,
+        "their_shots": 3,
         "ships_lost": 0,
         "opening_cells": "A6 B6 C3",
     }
@@ -291,7 +291,7 @@ def test_a_game_finished_without_its_figures_gets_them_when_a_page_needs_them(ow
     game = started_game(owner)
     for cell in fleet_cells(COMPUTER_FLEET):
         fire(owner, game, cell)
-    blank = dict.fromkeys(["shots_fired", "shots_hit", "computer_shots", "ships_lost"])
+    blank = dict.fromkeys(["shots_fired", "shots_hit", "their_shots", "ships_lost"])
     Game.objects.filter(pk=game.pk).update(**blank, opening_cells="")
     stats = owner.get("/stats").context["stats"]
     assert (stats.played, stats.shots, stats.hits) == (1, 17, 17)

@@ -127,7 +127,7 @@ def test_every_figure_of_the_statistics_page_agrees_with_the_shots(site):
             if wins:
                 assert figures.average_shots_to_win == pytest.approx(sum(wins) / len(wins))
         winners = Counter(
-            (g.status, g.raw["shots_fired"] if g.status == "won" else g.raw["computer_shots"])
+            (g.status, g.raw["shots_fired"] if g.status == "won" else g.raw["their_shots"])
             for g in games
             if g.status != "resigned"
         )
