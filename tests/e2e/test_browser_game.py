@@ -83,12 +83,20 @@ def test_rotate_with_the_r_key(live_server, page: Page, console_errors):
     assert console_errors == []
 
 
+def htmx_settled(page: Page) -> None:
+    """Wait until htmx has swapped in its last answer. A response seen by Playwright may not
+    be swapped in yet, and htmx drops a second request from the same form while the first is
+    in flight: a click on Start the game just after a Shuffle's answer arrived was lost."""
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
 def start_shuffled(page: Page, base: str, level_name: str = "Recruit") -> Game:
     game = choose_opponent(page, base, level_name)
     page.get_by_role("button", name="Shuffle").click()
     expect(page.get_by_role("status")).to_contain_text("Fleet placed at random")
     with page.expect_response(re.compile("shuffle$")):
         page.get_by_role("button", name="Shuffle").click()  # again and again
+    htmx_settled(page)
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("grid", name=re.compile("Enemy"))).to_be_visible()
     game.refresh_from_db()
@@ -208,6 +216,7 @@ def test_keyboard_focus_survives_setup_swaps_and_the_start(live_server, page: Pa
     with page.expect_response(re.compile("shuffle$")):
         page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Shuffle")).to_be_focused()
+    htmx_settled(page)
     page.get_by_role("button", name="Start the game").focus()
     page.keyboard.press("Enter")
     # Play begins with focus on the enemy board, ready for the arrow keys.
