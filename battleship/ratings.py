@@ -128,7 +128,7 @@ class System:
         phi = player.deviation / SCALE
         sigma = player.volatility
         if not games:
-            return self._bounded(mu, math.sqrt(phi**2 + sigma**2), sigma)
+            return self._bounded(player.rating, math.sqrt(phi**2 + sigma**2), sigma)
 
         # Steps 3 and 4: the estimated variance from the games, and the improvement.
         information = 0.0
@@ -145,7 +145,8 @@ class System:
         sigma = self._volatility(phi, sigma, v, delta)
         phi_star = math.sqrt(phi**2 + sigma**2)
         phi = 1 / math.sqrt(1 / phi_star**2 + 1 / v)
-        return self._bounded(mu + phi**2 * surprise, phi, sigma)
+        # mu' = mu + phi'^2 * surprise, on the rating scale: an unchanged rating stays exact.
+        return self._bounded(player.rating + SCALE * phi**2 * surprise, phi, sigma)
 
     def after_game(self, a: Rating, b: Rating, score_a: float) -> tuple[Rating, Rating]:
         """Both players' ratings after one game between them, lichess's way: each rated
@@ -183,9 +184,9 @@ class System:
             big_b, f_b = big_c, f_c
         return math.exp(big_a / 2)
 
-    def _bounded(self, mu: float, phi: float, sigma: float) -> Rating:
+    def _bounded(self, rating: float, phi: float, sigma: float) -> Rating:
         deviation = min(max(phi * SCALE, self.min_deviation), self.deviation)
-        return Rating(1500 + mu * SCALE, deviation, min(sigma, self.max_volatility))
+        return Rating(rating, deviation, min(sigma, self.max_volatility))
 
 
 def _g(phi: float) -> float:
