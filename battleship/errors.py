@@ -26,3 +26,8 @@ class InvalidPlacement(BattleshipError):
 
 class IllegalMove(BattleshipError):
     """A shot the rules forbid now: a cell already fired at, out of turn, before or after play."""
+
+
+class InvalidRating(BattleshipError):
+    """A rating, a rating system or a game's score that Glicko-2 cannot use (not a number,
+    a deviation or volatility not above zero, a score other than 1, 0.5 or 0)."""
