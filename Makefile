@@ -110,7 +110,7 @@ test: $(VENV)/.installed-dev browser java node_modules/.installed gettext
 	$(BIN)/mypy
 	@# The library imports nothing from Django or the site, and has no import cycle.
 	$(BIN)/lint-imports
-	$(BIN)/bandit -q -c pyproject.toml -r battleship core modes duels games accounts sector daily friends learn sample_site battleship_site examples
+	$(BIN)/bandit -q -c pyproject.toml -r battleship core modes duels games accounts sector daily friends strangers learn sample_site battleship_site examples
 	DEBUG=False SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-value-for-the-check \
 		REDIS_URL=redis://127.0.0.1:6379/0 $(BIN)/python manage.py check --deploy --fail-level WARNING
 	DEBUG=True $(BIN)/python manage.py makemigrations --check --dry-run

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("sector.urls")),
     path("", include("daily.urls")),
     path("", include("friends.urls")),
+    path("", include("strangers.urls")),
     path("", include("accounts.urls")),
     path("", include("learn.urls")),
     # The admin's own password checks, under the same limits as the site's (matched first;

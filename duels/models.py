@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -46,7 +46,12 @@ from duels.queries import INVITE_LIFETIME, DuelQuerySet, quiet_since
 from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
 
 AWAY_LIMIT = timedelta(minutes=2)
-"""A player whose turn it has been this long may have the win claimed against them."""
+"""A player whose turn it has been this long may have the win claimed against them (in an
+untimed game; on a clock, the clock says)."""
+FIRST_MOVE_LIMIT = timedelta(seconds=30)
+"""A game on a clock whose first move is not made this long after the start is aborted."""
+PLACING_LIMIT = timedelta(minutes=2)
+"""A game on a clock whose fleets are not both ready this long after the pairing is aborted."""
 HOST, FRIEND = 0, 1
 
 
@@ -71,6 +76,8 @@ class Duel(Match):
         RESIGNED = "resigned"
         CLAIMED = "claimed"
         ABANDONED = "abandoned"
+        TIME = "time"
+        ABORTED = "aborted"
 
     token = models.CharField(max_length=43, unique=True)
     rules = models.JSONField(default=dict)
@@ -83,6 +90,12 @@ class Duel(Match):
     )
     ready = models.JSONField(default=list, blank=True, help_text="Whether each seat is ready.")
     rematch_votes = models.JSONField(default=list, blank=True)
+    rated = models.BooleanField(
+        default=False, help_text="Whether the result changes both players' ratings."
+    )
+    clock_seconds = models.PositiveIntegerField(
+        default=0, help_text="The time each move may take, in seconds (0: untimed)."
+    )
     winner = models.SmallIntegerField(null=True, blank=True)
     ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
     expires_at = models.DateTimeField()
@@ -99,7 +112,11 @@ class Duel(Match):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"Friend game {self.pk} ({self.status})"
+        return f"Game between people {self.pk} ({self.status})"
+
+    @property
+    def between_strangers(self) -> bool:
+        return self.pairing == self.Pairing.STRANGER
 
     def get_absolute_url(self) -> str:
         return reverse("friend_game", args=[self.token])
@@ -196,7 +213,10 @@ class Duel(Match):
         nobody joined expires; a game nobody has moved in for ``INVITE_LIFETIME`` ends as
         abandoned, counted for neither player. Checked when the game is opened and by the
         ``end_abandoned_friend_games`` command; the row is locked and the condition read
-        again, so a move stored meanwhile keeps the game going, and two at once end it once."""
+        again, so a move stored meanwhile keeps the game going, and two at once end it once.
+        A game on a clock ends first by its clock (``end_if_out_of_time``)."""
+        if self.end_if_out_of_time():
+            return True
         now = timezone.now()
         if self.status == self.Status.WAITING:
             due = now >= self.expires_at
@@ -221,6 +241,95 @@ class Duel(Match):
                 self._end_playing(None, self.Ending.ABANDONED, IllegalMove("over", kind="over"))
         self.refresh_from_db()
         return True
+
+    @classmethod
+    def between(
+        cls, players: list[tuple[Player, str]], *, rules: RuleSet, rated: bool, clock_seconds: int
+    ) -> Duel:
+        """A game between two people brought together by seeking (``players``: who, and the
+        name the other reads, in seat order): both seats taken, fleets to place, on a clock.
+        Run inside the caller's transaction (the pairing's)."""
+        now = timezone.now()
+        duel = cls.objects.create(
+            token=secrets.token_urlsafe(16),
+            rules=replace(rules, first_player=FirstPlayer.COIN_FLIP).to_dict(),
+            rules_name=rules.name or "standard",
+            seed=secrets.randbits(62),
+            status=cls.Status.PLACING,
+            pairing=cls.Pairing.STRANGER,
+            rated=rated,
+            clock_seconds=clock_seconds,
+            fleets=[[], []],
+            ready=[False, False],
+            rematch_votes=[False, False],
+            created_at=now,
+            last_move_at=now,
+            expires_at=now + INVITE_LIFETIME,
+        )
+        Seat.objects.bulk_create(
+            Seat(duel=duel, number=number, owner=p.owner, guest_id=p.guest_id, name=name)
+            for number, (p, name) in enumerate(players)
+        )
+        return duel
+
+    # -- the clock -----------------------------------------------------------------------
+
+    def deadline(self) -> datetime | None:
+        """When the time of what is awaited now runs out, on a game with a clock: both
+        fleets ready (``PLACING_LIMIT`` from the pairing), the first move
+        (``FIRST_MOVE_LIMIT``), or the move of the player whose turn it is (the clock).
+        None when untimed or nothing is awaited."""
+        if not self.clock_seconds:
+            return None
+        if self.status == self.Status.PLACING:
+            return self.created_at + PLACING_LIMIT
+        if self.status != self.Status.PLAYING or self.started_at is None:
+            return None
+        if not self.moves:
+            return self.started_at + FIRST_MOVE_LIMIT
+        return (self.last_move_at or self.started_at) + timedelta(seconds=self.clock_seconds)
+
+    def time_left(self) -> float | None:
+        """Seconds left before ``deadline`` (never below 0), or None when untimed."""
+        due = self.deadline()
+        if due is None:
+            return None
+        return max(0.0, (due - timezone.now()).total_seconds())
+
+    def end_if_out_of_time(self) -> bool:
+        """End the game if its clock ran out (True if it ended here): fleets not both
+        ready in time, or no first move, abort it (counted for no one, unrated); a player
+        whose clock ran out on their turn loses on time. The row is locked and its move
+        number checked again: a move stored meanwhile keeps the game going, and a move and
+        a time-out at once end it once."""
+        due = self.deadline()
+        if due is None or timezone.now() < due:
+            return False
+        moves, status = self.moves, self.status
+        with transaction.atomic():
+            locked = Duel.objects.select_for_update().filter(pk=self.pk, moves=moves, status=status)
+            game = locked.first()
+            if game is None or game.deadline() != due:
+                self.refresh_from_db()
+                return False
+            if status == self.Status.PLACING or not moves:
+                Duel.objects.filter(pk=self.pk).update(
+                    status=self.Status.OVER, ending=self.Ending.ABORTED, finished_at=timezone.now()
+                )
+            else:
+                loser = game.engine().current_player
+                winner = None if loser is None else 1 - loser
+                self._end_playing(winner, self.Ending.TIME, IllegalMove("over", kind="over"))
+        self.refresh_from_db()
+        return True
+
+    def check_turn(self, expected_move: int) -> None:
+        """As every match, and on a clock only in time: a move after the player's time ran
+        out is refused (the game is then lost on time, by ``end_if_out_of_time``)."""
+        super().check_turn(expected_move)
+        left = self.time_left()
+        if left is not None and left <= 0:
+            raise IllegalMove("your time for this move ran out", kind="out_of_time")
 
     def join(self, *, name: str, owner: Any = None, guest_id: str = "") -> None:
         """Take the second seat: once, whoever comes first (a conditional UPDATE on the game,
@@ -391,8 +500,12 @@ class Duel(Match):
         }
 
     def _write_records(self, engine: BattleshipGame) -> None:
-        """Each seat's result and figures, from the row as the ending wrote it."""
-        DuelRecord.objects.write_for(Duel.objects.get(pk=self.pk), engine)
+        """Each seat's result and figures, from the row as the ending wrote it; and, in a
+        rated game, both ratings (in the same transaction: the game ends and is rated once)."""
+        ended = Duel.objects.get(pk=self.pk)
+        DuelRecord.objects.write_for(ended, engine)
+        if ended.rated:
+            rate(ended)
 
     def _end_playing(self, winner: int | None, ending: str, refusal: IllegalMove) -> None:
         """End the game in play outside a move (a resignation, a claim, abandoned), once: the
@@ -418,11 +531,17 @@ class Duel(Match):
             return None
         return timezone.now() - (self.last_move_at or self.started_at or timezone.now())
 
+    @property
+    def away_limit(self) -> timedelta:
+        """How long a player may keep the other waiting before the win may be claimed: the
+        clock's time for a move, else ``AWAY_LIMIT``."""
+        return timedelta(seconds=self.clock_seconds) if self.clock_seconds else AWAY_LIMIT
+
     def claim_win(self, seat: int, expected_move: int) -> None:
         """The waiting player wins when the other has been away for their turn for
-        ``AWAY_LIMIT``: only then, and only if nothing was played since the page showed."""
+        ``away_limit``: only then, and only if nothing was played since the page showed."""
         away = self.away_for(seat)
-        if away is None or away < AWAY_LIMIT:
+        if away is None or away < self.away_limit:
             raise IllegalMove("your friend still has time for their turn", kind="too_soon")
         self.check_move_number(expected_move)
         with transaction.atomic():
@@ -515,22 +634,34 @@ class Seat(models.Model):
         guest = guest_id(request)
         return Player(None, guest) if guest else None
 
+    @property
+    def player(self) -> Player:
+        return Player(self.owner, self.guest_id)
+
     def is_player(self, player: Player) -> bool:
         if player.owner is not None:
             return bool(self.owner_id == player.owner.pk)
         return self.owner_id is None and bool(player.guest_id) and self.guest_id == player.guest_id
 
 
-# Each player's record of a finished game: a model of this app, in a module of its own.
+# Each player's record of a finished game, the ratings and the blocks: models of this app, in
+# modules of their own.
+from duels.blocks import Block  # noqa: E402
+from duels.ratings import PlayerRating, RatingChange, rate  # noqa: E402
 from duels.records import DuelRecord  # noqa: E402
 
 __all__ = [
     "AWAY_LIMIT",
+    "FIRST_MOVE_LIMIT",
     "FRIEND",
     "HOST",
     "INVITE_LIFETIME",
+    "PLACING_LIMIT",
+    "Block",
     "Duel",
     "DuelRecord",
     "Player",
+    "PlayerRating",
+    "RatingChange",
     "Seat",
 ]

@@ -37,7 +37,8 @@ from core.forms import move_form, torpedo_lines
 from core.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_step
 from core.requests import per_address, per_player_setup, player_key, posted
 from core.rule_sets import OFFERED, info_for
-from duels.models import AWAY_LIMIT, Duel
+from duels.blocks import Block, key_of
+from duels.models import Duel
 from friends import events, presence
 from friends.forms import InviteForm, JoinForm
 from friends.refusals import refusal
@@ -157,7 +158,11 @@ def context_for(game: Duel, seat: int, **extra: Any) -> dict[str, Any]:
         context["first"] = game.name_of(first) if first is not None else ""
         context["first_is_me"] = first == seat
         away = game.away_for(seat)
-        context["can_claim"] = away is not None and away >= AWAY_LIMIT
+        context["can_claim"] = away is not None and away >= game.away_limit
+    time_left = game.time_left()
+    if time_left is not None:
+        whole = int(time_left)
+        context |= {"time_left": time_left, "time_left_shown": f"{whole // 60}:{whole % 60:02d}"}
     if game.status == Duel.Status.OVER and game.started_at is not None:
         context |= ending_context(game, seat, view, display)
     if game.rematch_votes:
@@ -170,7 +175,7 @@ def ending_context(game: Duel, seat: int, view: PlayerView, display: GameDisplay
     """The end as every mode shows it (templates/games/_outcome.html): the result at a
     glance, this player's figures, and a sunk fleet's sound (a win, a loss, a draw)."""
     if game.winner is None:
-        status = "draw" if game.ending == Duel.Ending.DRAW else "resigned"
+        status = "resigned" if game.ending == Duel.Ending.RESIGNED else "draw"
     elif game.winner == seat:
         status = "won"
     else:
@@ -178,7 +183,13 @@ def ending_context(game: Duel, seat: int, view: PlayerView, display: GameDisplay
     them = game.name_of(1 - seat)
     words = render_to_string(ENDING, {"game": game, "seat": seat, "them": them})
     played = game.ending in (Duel.Ending.SUNK, Duel.Ending.DRAW)
+    mine = game.seated[seat]
+    blocked = game.between_strangers and Block.objects.filter(
+        blocker=key_of(mine.player), blocked=key_of(game.seated[1 - seat].player)
+    )
     return {
+        "rating_change": game.rating_changes.filter(seat=seat).first() if game.rated else None,
+        "blocked": bool(blocked and blocked.exists()),
         "outcome_status": status,
         "ending_words": words.strip(),
         "summary": summarise(view, game.play_seconds),

@@ -323,7 +323,8 @@ class Match(StoredGame, GameFigures):
                 "finished_at": timezone.now(),
                 **game.figures_from(game.engine()),
             }
-            model._default_manager.filter(pk=self.pk).update(**changes)
+            if not model._default_manager.filter(self.in_play(), pk=self.pk).update(**changes):
+                raise refusal
         self.refresh_from_db()
 
     def open_next(self, field: str, start: Callable[[Any], Any]) -> Any:

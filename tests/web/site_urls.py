@@ -17,6 +17,7 @@ from daily.models import today
 from duels.models import Duel
 from games.models import Game
 from sector.models import SectorBattle
+from strangers.models import Seek
 from tests.web.conftest import started_game
 from tests.web.friends_helpers import started
 
@@ -82,6 +83,7 @@ class Things:
     battle: SectorBattle  # a sector battle under way
     over: SectorBattle  # a sector battle resigned: its replay
     friend_game: Duel  # a game against a friend, resigned (its event stream ends)
+    seek: Seek  # a stranger sought, still waiting
 
     @classmethod
     def of(cls, client) -> Things:
@@ -93,7 +95,10 @@ class Things:
         assert client.post(f"/sector/{over.pk}/resign").status_code == 302
         friend_game = started(client, Client())
         assert client.post(f"/friend/{friend_game.token}/resign").status_code == 302
-        return cls(game, finished, battle, over, friend_game)
+        response = client.post("/stranger/seeks", {"rules": "standard", "name": "Walker"})
+        assert response.status_code == 302
+        seek = Seek.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+        return cls(game, finished, battle, over, friend_game, seek)
 
     def with_game(self, game: Game) -> Things:
         return replace(self, game=game)
@@ -106,6 +111,7 @@ class Things:
             "battle_id": str((self.over if address.name == "sector_replay" else self.battle).pk),
             "day": today().isoformat(),
             "token": self.friend_game.token,
+            "seek_id": str(self.seek.pk),
             "name": "standard",  # a rule set's page
             # Django's admin, for an account that is not staff: its login.
             "app_label": "auth",
