@@ -181,3 +181,47 @@ def heat_map(rows: list[dict[str, Any]], size: int = 10, cell: int = 30) -> Heat
         grid.append((ROW_LETTERS[r], offset + r * cell + cell // 2 + 5, cells))
     columns = [(c + 1, offset + c * cell + cell // 2) for c in range(size)]
     return HeatMap(size, cell, grid, columns, most, sum(counts.values()))
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    """A rating after each rated game of one rule set, oldest to newest."""
+
+    rules_name: str
+    points: str  # the polyline's points attribute
+    games: int
+    y_ticks: list[Tick]
+    x_ticks: list[Tick]
+    table: list[tuple[int, int]]  # (after game N, the rating)
+
+
+def rating_history(
+    rules_name: str, start: float, after: list[float], max_points: int = 200
+) -> RatingChart | None:
+    """The rating from ``start`` (before the first rated game) through each game's ``after``."""
+    if not after:
+        return None
+    values = [start, *after]
+    low = math.floor((min(values) - 25) / 50) * 50
+    high = math.ceil((max(values) + 25) / 50) * 50
+    n = len(values)
+    step = max(1, -(-n // max_points))
+    picked = sorted({*range(0, n, step), n - 1})
+
+    def x(i: int) -> float:
+        return LEFT + PLOT_W * i / (n - 1)
+
+    def y(value: float) -> float:
+        return TOP + PLOT_H * (1 - (value - low) / (high - low))
+
+    tick_step = max(50, math.ceil((high - low) / 4 / 50) * 50)
+    ticks = range(int(low), int(high) + 1, tick_step)
+    table_marks = sorted({*range(1, n, max(1, -(-(n - 1) // 10))), n - 1})
+    return RatingChart(
+        rules_name=rules_name,
+        points=" ".join(f"{x(i):.1f},{y(values[i]):.1f}" for i in picked),
+        games=n - 1,
+        y_ticks=[Tick(y(v), str(v)) for v in ticks],
+        x_ticks=[Tick(x(i), str(i)) for i in sorted({0, (n - 1) // 2, n - 1})],
+        table=[(i, round(values[i])) for i in table_marks],
+    )

@@ -7,6 +7,8 @@ or ``owned_by(request)`` for a replay), so anyone else's history or replay is a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.models import User
@@ -27,10 +29,12 @@ from accounts.statistics import statistics_of
 from battleship.classic.sentences import duration
 from battleship_site.limits import setting
 from core.rule_sets import BY_NAME, OFFERED
+from duels.models import PlayerRating, RatingChange
 from modes.registry import MODES
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_MINIMUM_GAMES = 5
+LEADERBOARD_SIZE = 20  # players in the rated table of a rule set
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -112,8 +116,39 @@ def statistics(request: HttpRequest) -> TemplateResponse:
             "trend": charts.trend(stats.results),
             "distribution": charts.distribution(stats.shots_to_win),
             "heat": charts.heat_map(games.opening_shot_counts(), size=mode.board_size),
+            **ratings_of(request.user),
         },
     )
+
+
+def ratings_of(user: Any) -> dict[str, Any]:
+    """The player's ratings (one a rule set, from games against strangers) and the history
+    of the one they play most, as a chart."""
+    ratings = list(PlayerRating.objects.filter(owner=user).order_by("-games", "rules_name"))
+    chart = None
+    if ratings:
+        most = ratings[0]
+        changes = list(
+            RatingChange.objects.filter(owner=user, rules_name=most.rules_name).values_list(
+                "before", "after"
+            )
+        )
+        if changes:
+            chart = charts.rating_history(
+                most.rules_name, changes[0][0], [after for _before, after in changes]
+            )
+    rows = [
+        (
+            rating,
+            BY_NAME[rating.rules_name].title if rating.rules_name in BY_NAME else rating.rules_name,
+        )
+        for rating in ratings
+    ]
+    return {
+        "ratings": rows,
+        "rating_chart": chart,
+        "rating_chart_title": rows[0][1] if rows else "",
+    }
 
 
 @require_safe
@@ -171,7 +206,9 @@ def leaderboard(request: HttpRequest) -> TemplateResponse:
         levels, LEADERBOARD_MINIMUM_GAMES, rules_name=info.name if mode.rule_sets else None
     )
     boards = [(level, names[level], tables[level]) for level in levels]
+    rated = PlayerRating.objects.ranked(info.name)[:LEADERBOARD_SIZE] if mode.rule_sets else None
     context = {
+        "rated": rated,
         "boards": boards,
         "minimum": LEADERBOARD_MINIMUM_GAMES,
         "rule_sets": OFFERED,

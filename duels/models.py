@@ -576,6 +576,8 @@ class Duel(Match):
             rules=again.to_dict(),
             rules_name=game.rules_name,
             pairing=game.pairing,
+            rated=game.rated,
+            clock_seconds=game.clock_seconds,
             seed=secrets.randbits(62),
             status=self.Status.PLACING,
             fleets=[[], []],

@@ -11,13 +11,15 @@ waiting first, each with the closest compatible rating, new (provisional) player
 other first. A row another pass holds is skipped, never waited for: that pass pairs it. Two
 seekers are compatible if they are not the same account or browser, neither blocked the
 other, their ratings are within the gap the longer waiter has earned (``allowed_gap``: ±100,
-widening to ±400 over 30 s), and they did not just play each other (allowed only when
-neither has anyone else to play). The database's own locking, and no Redis, so that it works
-the same on ``make run`` (SQLite, one process) and on several servers sharing PostgreSQL.
+widening to ±400 over 30 s, any after a minute), and they did not just play each other
+(allowed only when neither has anyone else to play). The database's own locking, and no
+Redis, so that it works the same on ``make run`` (SQLite, one process) and on several
+servers sharing PostgreSQL.
 """
 
 from __future__ import annotations
 
+import math
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -35,6 +37,7 @@ from duels.ratings import PlayerRating
 FRESH = timedelta(seconds=6)
 """A seeker not heard from for this long (its page polls every second) is out of the queue."""
 GAP_START, GAP_END, GAP_WIDENS_OVER = 100.0, 400.0, 30.0
+ANY_RATING_AFTER = timedelta(seconds=60)
 TIME_LOSSES_ALLOWED = 3
 """Games lost on time (a walk-off) in a day before a player must wait ``COOLING_OFF``."""
 COOLING_OFF = timedelta(minutes=10)
@@ -42,7 +45,10 @@ OFFER_COMPUTER_AFTER = timedelta(seconds=20)
 
 
 def allowed_gap(waited: timedelta) -> float:
-    """How far apart two ratings may be, for a seeker who has waited ``waited``."""
+    """How far apart two ratings may be, for a seeker who has waited ``waited``: after
+    ``ANY_RATING_AFTER``, any (on a quiet site a game is better than none)."""
+    if waited >= ANY_RATING_AFTER:
+        return math.inf
     share = min(1.0, max(0.0, waited.total_seconds() / GAP_WIDENS_OVER))
     return GAP_START + (GAP_END - GAP_START) * share
 

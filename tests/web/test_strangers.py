@@ -148,6 +148,20 @@ def test_ratings_far_apart_wait_until_the_gap_has_widened():
     assert allowed_gap(timedelta(seconds=20)) >= 250
     assert len(pair(Pool("standard", True))) == 1
     assert game_of(first) == game_of(second)
+    # A minute's wait, and any rating will do: 600 apart.
+    PlayerRating.objects.filter(owner=strong).update(rating=2300)
+    for user in (strong, weak):
+        Duel.objects.filter(seats__owner=user).update(status="over", ending="aborted")
+    third, fourth = (
+        Seek.start(Player(user, ""), name=user.username, rules_name="standard")
+        for user in (strong, weak)
+    )
+    assert pair(Pool("standard", True)) == []
+    Seek.objects.filter(pk=third.pk).update(created_at=timezone.now() - timedelta(seconds=40))
+    assert pair(Pool("standard", True)) == []
+    Seek.objects.filter(pk=third.pk).update(created_at=timezone.now() - timedelta(seconds=61))
+    assert len(pair(Pool("standard", True))) == 1
+    assert game_of(third) == game_of(fourth)
 
 
 def test_new_players_meet_new_players_first_then_the_closest_rating():
@@ -353,3 +367,27 @@ def test_block_from_the_games_end_means_never_paired_again():
     # Someone with no seat in the game blocks nobody through it.
     assert account("eve").post("/stranger/blocks", {"game": game.token}).status_code == 404
     assert Client().post("/stranger/blocks", {"game": "x\x00y"}).status_code == 404
+
+
+def test_stats_show_each_rating_and_its_history_and_the_leaderboard_ranks_settled_ratings():
+    ann, bob = account("ann"), account("bob")
+    game = started(ann, bob)
+    game.resign(0)
+    winner = signed_in(game.seated[1].owner)
+    page = winner.get("/stats").content.decode()
+    after = round(RatingChange.objects.get(duel=game, seat=1).after)
+    assert "Your ratings" in page
+    assert f"{after}?" in page  # provisional after one game
+    assert "<polyline" in page
+    assert "Your rating under the Classic rules, game by game" in page
+    # Nobody ranked yet (provisional); a settled rating is.
+    board = ann.get("/leaderboard?rules=standard").content.decode()
+    assert "settled enough to rank yet" in board
+    PlayerRating.objects.filter(owner=game.seated[1].owner).update(deviation=70)
+    board = ann.get("/leaderboard?rules=standard").content.decode()
+    rated = board[board.index("Rated games: Classic") : board.index("</table>")]
+    assert game.seated[1].owner.username in rated
+    assert game.seated[0].owner.username not in rated
+    assert str(after) in rated
+    # Under other rules, nobody.
+    assert "settled enough to rank yet" in ann.get("/leaderboard?rules=salvo").content.decode()
