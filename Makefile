@@ -13,7 +13,7 @@ PARALLEL ?= -n $(shell nproc) --dist loadfile
 # the longest first (tests/e2e/conftest.py orders them), so neither waits on the other's file.
 BROWSER_PARALLEL ?= -n $(shell nproc) --dist load
 
-.PHONY: run dev serve secret-key test browser java gettext translations loadtest loadcost faulttest outagetest friendbench clean
+.PHONY: run dev serve secret-key test browser java gettext translations loadtest loadcost faulttest outagetest friendbench strangerbench clean
 
 # Test tools from npm (package.json, exact versions in package-lock.json): axe-core, which the
 # browser tests load into each page to check it for accessibility, and vnu-jar, the W3C Nu
@@ -142,6 +142,10 @@ loadtest: $(VENV)/.installed-dev
 # worker (needs Redis; PostgreSQL, or ARGS="--database sqlite"). See docs/friends.md.
 friendbench: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.friend_latency $(ARGS)
+
+# Seeking strangers on two servers sharing PostgreSQL: pairing time, and 200 seekers at once.
+strangerbench: $(VENV)/.installed-dev
+	$(BIN)/python -m loadtest.strangers $(ARGS)
 
 loadcost: $(VENV)/.installed-dev
 	$(BIN)/python -m loadtest.cost $(ARGS)

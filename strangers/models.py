@@ -180,37 +180,56 @@ def compatible(a: Seek, b: Seek, blocks: dict[str, set[str]], now: datetime) -> 
 
 def pair(pool: Pool) -> list[Duel]:
     """One pass of the pairing over ``pool``: the games it made (each seeker in at most one).
-    Safe to run at once on several servers: each pass pairs only the rows it locked."""
+    Safe to run at once on several servers: each pass pairs only the rows it locked. The
+    pool is read first without a lock, and only the seekers of the pairs it could make are
+    then locked (skipping any another pass holds) and paired again from what is locked: a
+    waiting page's question each second takes no lock while nobody can be paired."""
     now = timezone.now()
+    fresh = Seek.objects.filter(
+        rules_name=pool.rules_name,
+        rated=pool.rated,
+        status=Seek.Status.SEEKING,
+        seen_at__gte=now - FRESH,
+    ).order_by("created_at", "pk")
+    seekers = list(fresh)
+    if len(seekers) < 2:
+        return []
+    blocks = blocks_among({seek.key for seek in seekers})
+    pairs = matching(seekers, blocks, now)
+    if not pairs:
+        return []
+    chosen = [seek.pk for pair_ in pairs for seek in pair_]
     with transaction.atomic():
-        seekers = list(
-            Seek.objects.select_for_update(skip_locked=True, of=("self",))
-            .filter(
-                rules_name=pool.rules_name,
-                rated=pool.rated,
-                status=Seek.Status.SEEKING,
-                seen_at__gte=now - FRESH,
-            )
-            .select_related("owner")
-            .order_by("created_at", "pk")
+        locked = list(
+            fresh.filter(pk__in=chosen).select_for_update(skip_locked=True, of=("self",))
         )
-        if len(seekers) < 2:
-            return []
-        keys = {seek.key for seek in seekers}
-        blocks: dict[str, set[str]] = {}
-        for row in Block.objects.filter(Q(blocker__in=keys) | Q(blocked__in=keys)):
-            blocks.setdefault(row.blocker, set()).add(row.blocked)
-        made: list[Duel] = []
-        left = list(seekers)
-        while len(left) >= 2:
-            first, rest = left[0], left[1:]
-            partner = best_partner(first, rest, blocks, now)
-            if partner is None:
-                left = rest
-                continue
-            made.append(start_game(first, partner, pool))
-            left = [seek for seek in rest if seek.pk != partner.pk]
-        return made
+        return [start_game(a, b, pool) for a, b in matching(locked, blocks, now)]
+
+
+def blocks_among(keys: set[str]) -> dict[str, set[str]]:
+    """Whom each of ``keys`` blocked (by key)."""
+    blocks: dict[str, set[str]] = {}
+    for row in Block.objects.filter(Q(blocker__in=keys) | Q(blocked__in=keys)):
+        blocks.setdefault(row.blocker, set()).add(row.blocked)
+    return blocks
+
+
+def matching(
+    seekers: list[Seek], blocks: dict[str, set[str]], now: datetime
+) -> list[tuple[Seek, Seek]]:
+    """The pairs to make among ``seekers`` (longest waiting first): each waiter in turn
+    with its best partner among those who came after it (``best_partner``)."""
+    pairs: list[tuple[Seek, Seek]] = []
+    left = list(seekers)
+    while len(left) >= 2:
+        first, rest = left[0], left[1:]
+        partner = best_partner(first, rest, blocks, now)
+        if partner is None:
+            left = rest
+            continue
+        pairs.append((first, partner))
+        left = [seek for seek in rest if seek.pk != partner.pk]
+    return pairs
 
 
 def just_met(a: Seek, b: Seek) -> bool:
