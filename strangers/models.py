@@ -200,9 +200,7 @@ def pair(pool: Pool) -> list[Duel]:
         return []
     chosen = [seek.pk for pair_ in pairs for seek in pair_]
     with transaction.atomic():
-        locked = list(
-            fresh.filter(pk__in=chosen).select_for_update(skip_locked=True, of=("self",))
-        )
+        locked = list(fresh.filter(pk__in=chosen).select_for_update(skip_locked=True, of=("self",)))
         return [start_game(a, b, pool) for a, b in matching(locked, blocks, now)]
 
 
