@@ -127,5 +127,11 @@ def tour(page: Page, base: str) -> Iterator[str]:
         yield name
     page.goto(base + "/sector/rules")
     yield "sector battle rules"
+    page.goto(base + "/stranger/")
+    yield "play a stranger"
+    page.get_by_role("button", name="Find an opponent").click()
+    expect(page.get_by_role("heading", name="Looking for an opponent")).to_be_visible()
+    yield "looking for a stranger"
+    page.get_by_role("button", name="Cancel").click()
     page.goto(base + "/no-such-page")
     yield "404"
