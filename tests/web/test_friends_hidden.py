@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -38,8 +39,10 @@ def twin_fleets(game: Duel) -> tuple[Board, Board, frozenset[Coordinate]]:
     raise AssertionError("no other place for the last ship")
 
 
-def set_up(host: Client, friend: Client, rules: str, board: Board) -> Duel:
+def set_up(host: Client, friend: Client, rules: str, board: Board, pairing: str) -> Duel:
     game = joined(host, friend, rules)
+    if pairing == "stranger":  # two strangers' game: on a clock (the time left is shown)
+        Duel.objects.filter(pk=game.pk).update(pairing=pairing, clock_seconds=600)
     fleets = [[ship.to_dict() for ship in board.ships], []]
     friend_board = Board.random_placement(game.rule_set, random.Random(11))
     fleets[1] = [ship.to_dict() for ship in friend_board.ships]
@@ -49,21 +52,33 @@ def set_up(host: Client, friend: Client, rules: str, board: Board) -> Duel:
     return game
 
 
+CLOCK = re.compile(r'data-deadline-in="\d+"|<span class="clock-time">[^<]*</span>')
+
+
 def same(one: str, other: str, games: list[Duel]) -> tuple[str, str]:
+    """Both answers as compared: the game's own token, and the clock's reading (the time
+    left, a second more or less from one request to the next), set aside."""
     said = []
     for html, game in zip((one, other), games, strict=True):
-        said.append(normalised(html.replace(game.token, "<token>")))
+        said.append(normalised(CLOCK.sub("<clock>", html.replace(game.token, "<token>"))))
     return said[0], said[1]
 
 
-@pytest.mark.parametrize("rules", list(VARIANTS))
-def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
+# Every rule set between friends; between strangers (on a clock), the two kinds of turn.
+PAIRINGS = [("friend", rules) for rules in VARIANTS] + [
+    ("stranger", "standard"),
+    ("stranger", "salvo"),
+]
+
+
+@pytest.mark.parametrize(("pairing", "rules"), PAIRINGS)
+def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, pairing, rules):
     hosts, friends = [Client(), Client()], [Client(), Client()]
     probe = joined(Client(), Client(), rules)
     board, moved, hidden = twin_fleets(probe)
     games = [
-        set_up(hosts[0], friends[0], rules, board),
-        set_up(hosts[1], friends[1], rules, moved),
+        set_up(hosts[0], friends[0], rules, board, pairing),
+        set_up(hosts[1], friends[1], rules, moved, pairing),
     ]
     size = games[0].rule_set.board_size
     every = [Coordinate(r, c) for r in range(size) for c in range(size)]
@@ -99,6 +114,9 @@ def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
                 posted = {"cell": cells, "move": g.moves}
                 assert hosts[i].post(f"/friend/{g.token}/shots", posted).status_code == 302
         pages = [friends[i].get(g.get_absolute_url()).content.decode() for i, g in enumerate(games)]
+        assert ("Time left:" in pages[0]) == (
+            pairing == "stranger" and games[0].status == "playing"
+        )
         one, other = same(*pages, games)
         assert one == other
         # A refusal (out of turn or a cell off the board) carries the board too.
@@ -111,11 +129,16 @@ def test_the_friend_cannot_tell_where_the_hosts_unsunk_ship_lies(db, rules):
         assert one == other
 
 
-def twins(rules: str) -> tuple[list[Client], list[Client], list[Duel], frozenset[Coordinate]]:
+def twins(
+    rules: str, pairing: str = "friend"
+) -> tuple[list[Client], list[Client], list[Duel], frozenset[Coordinate]]:
     """Two games under ``rules`` in play, the host's last ship elsewhere in the second."""
     hosts, friends = [Client(), Client()], [Client(), Client()]
     board, moved, hidden = twin_fleets(joined(Client(), Client(), rules))
-    games = [set_up(hosts[0], friends[0], rules, board), set_up(hosts[1], friends[1], rules, moved)]
+    games = [
+        set_up(hosts[0], friends[0], rules, board, pairing),
+        set_up(hosts[1], friends[1], rules, moved, pairing),
+    ]
     return hosts, friends, games, hidden
 
 
@@ -164,12 +187,12 @@ async def next_event(stream) -> str:
     return chunk.decode() if isinstance(chunk, bytes) else chunk
 
 
-@pytest.mark.parametrize("rules", list(VARIANTS))
+@pytest.mark.parametrize(("pairing", "rules"), PAIRINGS)
 def test_the_friends_live_events_cannot_tell_where_the_hosts_unsunk_ship_lies(
-    transactional_db, settings, rules
+    transactional_db, settings, pairing, rules
 ):
     settings.FRIEND_KEEPALIVE_SECONDS = 30  # no keep-alive comment among the events read
-    hosts, friends, games, hidden = twins(rules)
+    hosts, friends, games, hidden = twins(rules, pairing)
     turns = Turns(hosts, friends, games, hidden)
 
     async def watch() -> list[list[str]]:
