@@ -391,3 +391,18 @@ def test_stats_show_each_rating_and_its_history_and_the_leaderboard_ranks_settle
     assert str(after) in rated
     # Under other rules, nobody.
     assert "settled enough to rank yet" in ann.get("/leaderboard?rules=salvo").content.decode()
+
+
+def test_a_stranger_can_be_blocked_from_the_history_and_the_page_comes_back():
+    ann, bob = account("ann"), account("bob")
+    game = started(ann, bob)
+    game.resign(0)
+    history = ann.get("/history?mode=friend").content.decode()
+    assert "Block bob" in history
+    answer = ann.post("/stranger/blocks", {"game": game.token, "next": "/history?mode=friend"})
+    assert answer.url == "/history?mode=friend"
+    assert Block.objects.filter(blocker=f"u{ann.user.pk}", blocked=f"u{bob.user.pk}").count() == 1
+    # Elsewhere is never where it goes back to.
+    answer = ann.post("/stranger/blocks", {"game": game.token, "next": "https://evil.example/"})
+    assert answer.url == game.get_absolute_url()
+    assert Block.objects.count() == 1
