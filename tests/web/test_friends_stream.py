@@ -53,7 +53,8 @@ def test_it_sends_the_whole_state_first_then_each_move_of_the_other(transactiona
     assert "wait for their move" in first  # the whole state: whose turn, both boards
     assert 'class="board own"' in first
     assert 'class="board enemy"' in first
-    assert "event: state\nid: 1\n" in moved
+    assert "event: move\nid: 1\n" in moved  # what the move changed, not the whole state
+    assert len(moved) < 4096
     assert "Your turn." in moved
     assert "They fired at C3" in moved
     assert "The game is over" in over
