@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, Client
 
 from battleship.classic import Coordinate
@@ -166,3 +166,42 @@ def test_a_weapon_used_sends_the_weapons_again_posting_where_they_post(transacti
     assert f'action="/friend/{game.token}/shots"' in said
     assert 'action=""' not in said
     assert "Air strike (" not in said  # spent
+
+
+def test_a_stream_two_moves_behind_sends_the_whole_state(transactional_db):
+    # Two moves before the stream reads its nudges (a missed move, as it were): what the
+    # page shows is two moves old, and the whole state brings it back.
+    host, friend = Client(), Client()
+    game = started(host, friend)
+    one_shot((host, friend), game, "A1")
+
+    async def watch() -> list[str]:
+        reading = AsyncClient()
+        reading.cookies = host.cookies
+        response = await reading.get(f"/friend/{game.token}/events?move={game.moves}")
+        stream = aiter(response.streaming_content)
+        said = [(await asyncio.wait_for(anext(stream), 10)).decode()]
+        await sync_to_async(one_shot)((host, friend), game, "B2")
+        await sync_to_async(one_shot)((host, friend), game, "C3")
+        said.append((await asyncio.wait_for(anext(stream), 10)).decode())
+        await sync_to_async(one_shot)((host, friend), game, "D4")
+        said.append((await asyncio.wait_for(anext(stream), 10)).decode())
+        await stream.aclose()
+        return said
+
+    connected, behind, next_move = async_to_sync(watch)()
+    assert connected.startswith(RETRY + "event: presence\nid: 1\n")
+    assert behind.startswith("event: state\nid: 3\n")
+    assert next_move.startswith("event: move\nid: 4\n")
+
+
+def test_a_stream_served_in_a_thread_sends_the_move_too(transactional_db):
+    # Under WSGI (runserver, the test server) the same events.
+    host, friend = Client(), Client()
+    game = started(host, friend)
+    one_shot((host, friend), game, "A1")
+    one_shot((host, friend), game, "B2")
+    response = host.get(f"/friend/{game.token}/events", headers={"Last-Event-ID": "1"})
+    stream = iter(response.streaming_content)
+    assert next(stream).decode().startswith(RETRY + "event: move\nid: 2\n")
+    response.close()
