@@ -10,7 +10,9 @@ reload, a dropped network or a missed event never leaves anyone waiting on a mov
 made. Then, each time the game changes (a nudge from ``friends.events``), a ``move`` event
 for a move of a game in play that the stream's last event was one behind, else the whole
 state again. Before the first move (placing, or play at move 0) the move number alone
-does not say what a page shows, so a page asking for move 0 gets the whole state.
+does not say what a page shows, so a page asking for move 0 gets the whole state. A page
+that does not ask with ``?move=`` (one loaded before there were ``move`` events, still
+open across a deploy) is sent whole states only, as it always was.
 An open stream makes its player "here" for the other (``friends.presence``): a
 ``presence`` event tells the other's page when that changes. Comments keep the connection
 alive (and renew the player's presence); a stream ends after ``FRIEND_STREAM_SECONDS`` (the
@@ -57,10 +59,18 @@ def compact(html: str) -> str:
     return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 
 
+def takes_moves(request: HttpRequest) -> bool:
+    """Whether the page takes ``move`` events: it asks with ``?move=`` (a page loaded before
+    there were any, still open across a deploy, is sent whole states only)."""
+    return "move" in request.GET
+
+
 def shown_move(request: HttpRequest) -> int | None:
     """The move the page shows, as it says (the last event's id, or ``?move=`` on its first
     connect); None when it does not say. Only ever compared with the stored move number."""
-    said = request.headers.get("Last-Event-ID") or request.GET.get("move", "")
+    if not takes_moves(request):
+        return None
+    said = request.headers.get("Last-Event-ID") or request.GET["move"]
     return int(said) if said.isdigit() and len(said) < 10 else None
 
 
@@ -181,7 +191,7 @@ def _let_the_request_thread_go() -> None:
 async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[str]:
     _let_the_request_thread_go()
     update, here = _off_thread(_update), _off_thread(_presence_if_changed)
-    shown = _shown_in_play(shown_move(request))
+    shown, light = _shown_in_play(shown_move(request)), takes_moves(request)
     connection = ""
     closed = True  # until the loop ends by itself: a stream cut off is a player gone
     try:
@@ -190,7 +200,8 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
             connection = await _off_thread(_arrive)(token, seat)
             now = await update(request, token, seat, shown)
             yield _first(now)
-            move, shown, live, said, known = now.move, now.shown, now.live, now.said, now.here
+            move, live, said, known = now.move, now.live, now.said, now.here
+            shown = now.shown if light else None
             keepalive = settings.FRIEND_KEEPALIVE_SECONDS
             ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
             renewed = time.monotonic()
@@ -211,13 +222,8 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
                     now = await update(request, token, seat, shown)
                     if now.name:
                         yield event(now.name, now.html, now.move)
-                    move, shown, live, said, known = (
-                        now.move,
-                        now.shown,
-                        now.live,
-                        now.said,
-                        now.here,
-                    )
+                    move, live, said, known = now.move, now.live, now.said, now.here
+                    shown = now.shown if light else None
                 elif nudged or time.monotonic() - renewed >= keepalive:
                     line, known = await here(request, token, seat, known)
                     if line is not None and line != said:
@@ -243,12 +249,13 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
     # Each read gives its connection back: a pool's connection held for the stream's life
     # (five minutes) would leave the other requests none after a few open tabs.
     update, present = _closing(_update), _closing(_presence)
-    shown = _shown_in_play(shown_move(request))
+    shown, light = _shown_in_play(shown_move(request)), takes_moves(request)
     try:
         connection = _arrive(token, seat)
         now = update(request, token, seat, shown)
         yield _first(now)
-        move, shown, live, said = now.move, now.shown, now.live, now.said
+        move, live, said = now.move, now.live, now.said
+        shown = now.shown if light else None
         keepalive = settings.FRIEND_KEEPALIVE_SECONDS
         ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
         renewed = time.monotonic()
@@ -259,7 +266,8 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
                 now = update(request, token, seat, shown)
                 if now.name:
                     yield event(now.name, now.html, now.move)
-                move, shown, live, said = now.move, now.shown, now.live, now.said
+                move, live, said = now.move, now.live, now.said
+                shown = now.shown if light else None
             elif nudged or time.monotonic() - renewed >= keepalive:
                 line = present(request, token, seat)
                 if line != said:

@@ -177,7 +177,7 @@ def test_the_friends_live_events_cannot_tell_where_the_hosts_unsunk_ship_lies(
         for client, game in zip(friends, games, strict=True):
             reading = AsyncClient()
             reading.cookies = client.cookies
-            response = await reading.get(f"/friend/{game.token}/events")
+            response = await reading.get(f"/friend/{game.token}/events?move=0")
             assert response.status_code == 200
             streams.append(aiter(response.streaming_content))
         said = [[await next_event(stream)] for stream in streams]  # the state on connect
@@ -194,7 +194,8 @@ def test_the_friends_live_events_cannot_tell_where_the_hosts_unsunk_ship_lies(
             reading = AsyncClient()
             reading.cookies = client.cookies
             behind = {"Last-Event-ID": str(game.moves - 1)}
-            response = await reading.get(f"/friend/{game.token}/events", headers=behind)
+            url = f"/friend/{game.token}/events?move=0"  # the first connect's address
+            response = await reading.get(url, headers=behind)
             stream = aiter(response.streaming_content)
             events.append(await next_event(stream))
             await stream.aclose()

@@ -37,7 +37,7 @@ def first_event(client: Client, game: Duel, move: str = "", last_event_id: str =
     async def read() -> str:
         reading = AsyncClient()
         reading.cookies = client.cookies
-        query = f"?move={move}" if move else ""
+        query = f"?move={move or 0}" if move or last_event_id else ""
         headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
         response = await reading.get(f"/friend/{game.token}/events{query}", headers=headers)
         assert response.status_code == 200
@@ -201,7 +201,34 @@ def test_a_stream_served_in_a_thread_sends_the_move_too(transactional_db):
     game = started(host, friend)
     one_shot((host, friend), game, "A1")
     one_shot((host, friend), game, "B2")
-    response = host.get(f"/friend/{game.token}/events", headers={"Last-Event-ID": "1"})
+    url = f"/friend/{game.token}/events?move=0"
+    response = host.get(url, headers={"Last-Event-ID": "1"})
     stream = iter(response.streaming_content)
     assert next(stream).decode().startswith(RETRY + "event: move\nid: 2\n")
     response.close()
+
+
+def test_a_page_that_does_not_ask_with_its_move_is_sent_whole_states_only(transactional_db):
+    # A page loaded before there were move events, open across a deploy: it would drop them.
+    host, friend = Client(), Client()
+    game = started(host, friend)
+    one_shot((host, friend), game, "A1")
+    waiter = (host, friend)[game.engine().current_player]
+    said = first_event(waiter, game)
+    assert said.startswith("event: state\nid: 1\n")
+
+    async def reconnect() -> str:
+        reading = AsyncClient()
+        reading.cookies = waiter.cookies
+        headers = {"Last-Event-ID": "1"}
+        response = await reading.get(f"/friend/{game.token}/events", headers=headers)
+        stream = aiter(response.streaming_content)
+        first = (await asyncio.wait_for(anext(stream), 10)).decode()
+        await sync_to_async(one_shot)((host, friend), game, "B2")
+        moved = (await asyncio.wait_for(anext(stream), 10)).decode()
+        await stream.aclose()
+        return first + moved
+
+    said = async_to_sync(reconnect)()
+    assert "event: move" not in said
+    assert said.count("event: state\n") == 2

@@ -56,7 +56,7 @@ def test_a_move_reaches_the_other_players_stream_through_redis(transactional_db,
     first, moved, local = async_to_sync(watch)()
     assert game.token not in local  # the stream listened to Redis, not to this process
     assert "event: state\nid: 0\n" in first
-    assert "event: move\nid: 1\n" in moved
+    assert "event: state\nid: 1\n" in moved
     assert "They fired at C3" in moved
     said = []
     while (message := spy.get_message(timeout=0.5)) is not None:

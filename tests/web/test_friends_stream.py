@@ -34,7 +34,8 @@ def test_it_sends_the_whole_state_first_then_each_move_of_the_other(transactiona
     mover, waiter = players(game, host, friend)
 
     async def watch() -> list[str]:
-        response = await reader(waiter).get(f"/friend/{game.token}/events")
+        # (The page says which move it shows, and so that it takes a move's event.)
+        response = await reader(waiter).get(f"/friend/{game.token}/events?move=0")
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
         stream = aiter(response.streaming_content)

@@ -80,9 +80,9 @@ class Tab:
         return chunk.decode()
 
     async def next_state(self) -> str:
-        """The next ``state`` or ``move`` event, past any ``presence`` event (the other
-        player's tab opening or closing says so on its own schedule)."""
-        while not (chunk := await self.next()).startswith(("event: state", "event: move")):
+        """The next ``state`` event, past any ``presence`` event (the other player's tab
+        opening or closing says so on its own schedule)."""
+        while not (chunk := await self.next()).startswith("event: state"):
             assert chunk.startswith(("event: presence", ":")), chunk
         return chunk
 
@@ -119,7 +119,7 @@ def test_many_streams_share_one_redis_connection_and_one_subscription_per_game(
         post = sync_to_async(mover.post)
         assert (await post(f"/friend/{game.token}/shots", {"cell": "C3", "move": 0})).status_code
         for tab in tabs:
-            assert "event: move\nid: 1\n" in await tab.next_state()  # each stream has the move
+            assert "event: state\nid: 1\n" in await tab.next_state()  # each stream has the move
 
         for tab in tabs[:-1]:
             await tab.close()
@@ -182,7 +182,7 @@ def test_reading_the_state_leaves_no_database_connection_open(transactional_db, 
         post = sync_to_async(mover.post)
         assert (await post(f"/friend/{game.token}/shots", {"cell": "C3", "move": 0})).status_code
         for tab in tabs:
-            assert "event: move\nid: 1\n" in await tab.next_state()
+            assert "event: state\nid: 1\n" in await tab.next_state()
         moved = await count()
         for tab in tabs:
             await tab.close()
