@@ -69,6 +69,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and htmx answers gzipped (with Django's BREACH padding), not the event streams:
+    # above everything that writes a body, below WhiteNoise, which serves its own .gz files.
+    "battleship_site.compression.PagesGZipMiddleware",
     # Around everything that may wait on the database, the session's saving included.
     "battleship_site.deadlines.DatabaseDeadlineMiddleware",
     "csp.middleware.CSPMiddleware",

@@ -1,9 +1,18 @@
 """The live stream of a friend game (Server-Sent Events, read by htmx's SSE extension).
 
-On every connect the stream first sends the player's whole current state (the page's live
-part, rendered from that player's view), so a reload, a dropped network or a missed event
-never leaves anyone waiting on a move already made; then, each time the game changes (a
-nudge from ``friends.events``), the state again, its event id the game's move number.
+Each event's id is the game's move number. The page says which move it shows: its first
+connect asks with ``?move=`` (``static/js/friend.js``), a reconnect sends the last event's
+id (``Last-Event-ID``). On connect the stream sends what the page lacks: nothing when it
+shows the game as it is (only whether the other player is here), the last move's changes
+(a ``move`` event, ``friends.changes``) when it is one move behind, else the player's whole
+state (the page's live part, rendered from that player's view, a ``state`` event); so a
+reload, a dropped network or a missed event never leaves anyone waiting on a move already
+made. Then, each time the game changes (a nudge from ``friends.events``), a ``move`` event
+for a move of a game in play that the stream's last event was one behind, else the whole
+state again. Before the first move (placing, or play at move 0) the move number alone
+does not say what a page shows, so a page asking for move 0 gets the whole state. A page
+that does not ask with ``?move=`` (one loaded before there were ``move`` events, still
+open across a deploy) is sent whole states only, as it always was.
 An open stream makes its player "here" for the other (``friends.presence``): a
 ``presence`` event tells the other's page when that changes. Comments keep the connection
 alive (and renew the player's presence); a stream ends after ``FRIEND_STREAM_SECONDS`` (the
@@ -16,7 +25,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
@@ -31,6 +40,7 @@ from redis.exceptions import RedisError
 from duels.models import Duel
 from friends import events as nudges
 from friends import presence
+from friends.changes import move_context
 from friends.views import PAGE, PRESENCE_LINE, context_for, presence_context
 
 P = ParamSpec("P")
@@ -43,23 +53,72 @@ def event(name: str, data: str, move: int) -> str:
     return f"event: {name}\nid: {move}\n{lines}\n"
 
 
-def _state(request: HttpRequest, token: str, seat: int) -> tuple[str, int, bool, str]:
-    """The live part of the page, the move number, whether the game goes on, and the line
-    saying whether the other player is here (the same line the live part holds)."""
-    html, move, live, said, _ = _state_and_here(request, token, seat)
-    return html, move, live, said
+def compact(html: str) -> str:
+    """``html`` without its lines' indentation or its empty lines: an event's every line
+    costs "data: " on the wire. (No ``pre`` or ``textarea`` in what is compacted.)"""
+    return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 
 
-def _state_and_here(
-    request: HttpRequest, token: str, seat: int
-) -> tuple[str, int, bool, str, bool | None]:
-    """``_state``, and whether the other player was here then (None: not known)."""
+def takes_moves(request: HttpRequest) -> bool:
+    """Whether the page takes ``move`` events: it asks with ``?move=`` (a page loaded before
+    there were any, still open across a deploy, is sent whole states only)."""
+    return "move" in request.GET
+
+
+def shown_move(request: HttpRequest) -> int | None:
+    """The move the page shows, as it says (the last event's id, or ``?move=`` on its first
+    connect); None when it does not say. Only ever compared with the stored move number."""
+    if not takes_moves(request):
+        return None
+    said = request.headers.get("Last-Event-ID") or request.GET["move"]
+    return int(said) if said.isdigit() and len(said) < 10 else None
+
+
+def _shown_in_play(move: int | None) -> int | None:
+    """A move the page shows of the game in play: any move after the first (the game was
+    in play then); at 0 the page may show the placing, which the move number does not say."""
+    return move if move is not None and move >= 1 else None
+
+
+class Update(NamedTuple):
+    """What a page lacks, and what the stream knows once it is sent."""
+
+    name: str  # the event's: "" (nothing to send), "move" or "state"
+    html: str
+    move: int  # the game's move number
+    shown: int | None  # the move of the game in play the page shows once it has this
+    live: bool  # whether the game goes on
+    said: str  # the line saying whether the other player is here (as in the live part)
+    here: bool | None  # whether they were (None: not known)
+
+
+def _update(request: HttpRequest, token: str, seat: int, shown: int | None) -> Update:
+    """What the page showing move ``shown`` of the game in play (None: not known) lacks."""
     game = Duel.objects.get(token=token)
     game.expire_if_due()
     context = context_for(game, seat, oob=True)
-    html = render_to_string(PAGE + "#live", context, request=request)
     said = render_to_string(PRESENCE_LINE, context, request=request)
-    return html, game.moves, not game.is_over, said, context.get("them_here")
+    here = context.get("them_here")
+    move = game.moves
+    if game.status != Duel.Status.PLAYING:
+        html = render_to_string(PAGE + "#live", context, request=request)
+        return Update("state", html, move, None, not game.is_over, said, here)
+    if shown == move:
+        return Update("", "", move, move, True, said, here)
+    if shown is not None and shown + 1 == move:
+        context |= move_context(game, seat, context)
+        html = render_to_string(PAGE + "#move", context, request=request)
+        return Update("move", compact(html), move, move, True, said, here)
+    html = render_to_string(PAGE + "#live", context, request=request)
+    return Update("state", html, move, move, True, said, here)
+
+
+def _first(update: Update) -> str:
+    """The stream's first lines: how soon to reconnect, then what the page lacks; when it
+    lacks nothing, whether the other player is here (its line may have changed since)."""
+    if not update.name:
+        return "retry: 1000\n" + event("presence", update.said, update.move)
+    return "retry: 1000\n" + event(update.name, update.html, update.move)
 
 
 def _presence(request: HttpRequest, token: str, seat: int) -> str:
@@ -131,15 +190,18 @@ def _let_the_request_thread_go() -> None:
 
 async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[str]:
     _let_the_request_thread_go()
-    state, here = _off_thread(_state_and_here), _off_thread(_presence_if_changed)
+    update, here = _off_thread(_update), _off_thread(_presence_if_changed)
+    shown, light = _shown_in_play(shown_move(request)), takes_moves(request)
     connection = ""
     closed = True  # until the loop ends by itself: a stream cut off is a player gone
     try:
         # Listening before the state is read: a move made meanwhile is sent after it.
         async with nudges.Listening(token) as changed:
             connection = await _off_thread(_arrive)(token, seat)
-            html, move, live, said, known = await state(request, token, seat)
-            yield "retry: 1000\n" + event("state", html, move)
+            now = await update(request, token, seat, shown)
+            yield _first(now)
+            move, live, said, known = now.move, now.live, now.said, now.here
+            shown = now.shown if light else None
             keepalive = settings.FRIEND_KEEPALIVE_SECONDS
             ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
             renewed = time.monotonic()
@@ -157,13 +219,16 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
                 if nudges.GONE in nudged:
                     break  # no more nudges: the browser reconnects and is sent the state
                 if nudged - {nudges.PRESENCE}:
-                    html, move, live, said, known = await state(request, token, seat)
-                    yield event("state", html, move)
+                    now = await update(request, token, seat, shown)
+                    if now.name:
+                        yield event(now.name, now.html, now.move)
+                    move, live, said, known = now.move, now.live, now.said, now.here
+                    shown = now.shown if light else None
                 elif nudged or time.monotonic() - renewed >= keepalive:
-                    now, known = await here(request, token, seat, known)
-                    if now is not None and now != said:
-                        said = now
-                        yield event("presence", now, move)
+                    line, known = await here(request, token, seat, known)
+                    if line is not None and line != said:
+                        said = line
+                        yield event("presence", line, move)
                 if time.monotonic() - renewed >= keepalive:
                     renewed = time.monotonic()
                     await _off_thread(presence.renew)(token, seat, connection)
@@ -183,11 +248,14 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
     closed = True
     # Each read gives its connection back: a pool's connection held for the stream's life
     # (five minutes) would leave the other requests none after a few open tabs.
-    state, present = _closing(_state), _closing(_presence)
+    update, present = _closing(_update), _closing(_presence)
+    shown, light = _shown_in_play(shown_move(request)), takes_moves(request)
     try:
         connection = _arrive(token, seat)
-        html, move, live, said = state(request, token, seat)
-        yield "retry: 1000\n" + event("state", html, move)
+        now = update(request, token, seat, shown)
+        yield _first(now)
+        move, live, said = now.move, now.live, now.said
+        shown = now.shown if light else None
         keepalive = settings.FRIEND_KEEPALIVE_SECONDS
         ends = time.monotonic() + settings.FRIEND_STREAM_SECONDS
         renewed = time.monotonic()
@@ -195,13 +263,16 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
             first = waiting.next(keepalive)
             nudged = set() if first is None else {first, *waiting.pending()}
             if nudged - {nudges.PRESENCE}:
-                html, move, live, said = state(request, token, seat)
-                yield event("state", html, move)
+                now = update(request, token, seat, shown)
+                if now.name:
+                    yield event(now.name, now.html, now.move)
+                move, live, said = now.move, now.live, now.said
+                shown = now.shown if light else None
             elif nudged or time.monotonic() - renewed >= keepalive:
-                now = present(request, token, seat)
-                if now != said:
-                    said = now
-                    yield event("presence", now, move)
+                line = present(request, token, seat)
+                if line != said:
+                    said = line
+                    yield event("presence", line, move)
             if time.monotonic() - renewed >= keepalive:
                 renewed = time.monotonic()
                 presence.renew(token, seat, connection)

@@ -204,6 +204,8 @@ async def idle_streams(
         opened_in = time.perf_counter() - opening
         await asyncio.sleep(2)
         after = rss_kib(pid)
+        # The streams open as the memory is read: those refused or cut off hold none.
+        open_at_rss = sum(1 for task in tasks if not task.done())
         threads = status(pid, "Threads")
         connections = await asyncio.to_thread(database_connections, database)
         pubsub = await asyncio.to_thread(pubsub_connections, pid)
@@ -227,6 +229,7 @@ async def idle_streams(
     return {
         "before": before,
         "after": after,
+        "open_at_rss": open_at_rss,
         "opened_in": opened_in,
         "threads_before": threads_before,
         "threads": threads,
@@ -264,6 +267,22 @@ def print_latencies(tmp: Path, database: str, moves: int) -> None:
     )
 
 
+def per_connection_kib(held: dict[str, Any]) -> float:
+    """The worker's growth in RSS over the streams open when it was read, not over the
+    number asked for (some may have been refused)."""
+    return float(held["after"] - held["before"]) / max(1, held["open_at_rss"])
+
+
+def idle_streams_line(held: dict[str, Any], streams: int, idle_games: int) -> str:
+    asked = "" if held["open_at_rss"] == streams else f" ({streams} asked for)"
+    return (
+        f"{held['open_at_rss']} idle event streams{asked} ({idle_games} games) on one worker"
+        f" process (opened in {held['opened_in']:.1f} s): RSS"
+        f" {held['before'] / 1024:.1f} MiB before, {held['after'] / 1024:.1f} MiB after,"
+        f" {per_connection_kib(held):.1f} KiB per connection"
+    )
+
+
 def print_idle_streams(tmp: Path, database: str, args: argparse.Namespace) -> None:
     server = start_server(tmp, database, workers=1, REDIS_URL=REDIS_URL)
     try:
@@ -277,13 +296,7 @@ def print_idle_streams(tmp: Path, database: str, args: argparse.Namespace) -> No
         )
         print(f"{held['opened']} streams opened, refused: {dict(held['refused'])}")
         print("  the server's errors:", *errors.most_common(3) or ["(none)"], sep="\n    ")
-    grown = held["after"] - held["before"]
-    print(
-        f"{args.streams} idle event streams ({args.idle_games} games) on one worker"
-        f" process (opened in {held['opened_in']:.1f} s): RSS"
-        f" {held['before'] / 1024:.1f} MiB before, {held['after'] / 1024:.1f} MiB after,"
-        f" {grown / args.streams:.1f} KiB per connection"
-    )
+    print(idle_streams_line(held, args.streams, args.idle_games))
     line = f"  threads {held['threads_before']:.0f} before, {held['threads']:.0f} after"
     if held["connections"] >= 0:
         line += (

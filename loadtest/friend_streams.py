@@ -85,7 +85,10 @@ class Stream:
             cookies=player.client.cookies,
             timeout=httpx.Timeout(30, read=60),
         )
-        self._thread = threading.Thread(target=self._read, args=(url + "events",), daemon=True)
+        # As a browser asks (static/js/friend.js): its move (none shown yet), so that a
+        # move's event carries what the move changed, not the whole state.
+        path = url + "events?move=0"
+        self._thread = threading.Thread(target=self._read, args=(path,), daemon=True)
         self._thread.start()
 
     def _read(self, path: str) -> None:

@@ -236,6 +236,7 @@ def start_server(
     """gunicorn on ``port`` (a free one by default), once it answers ``ready_path``.
     ``migrate=False`` and a static file as ``ready_path`` start it on a database that does
     not answer. A port given again restarts a stopped server where its clients look for it."""
+    tmp.mkdir(parents=True, exist_ok=True)  # a folder of its own per server, made here
     port = port or free_port()
     env = {
         **os.environ,

@@ -200,7 +200,7 @@ def test_the_friends_live_events_cannot_tell_where_the_hosts_unsunk_ship_lies(
         for client, game in zip(friends, games, strict=True):
             reading = AsyncClient()
             reading.cookies = client.cookies
-            response = await reading.get(f"/friend/{game.token}/events")
+            response = await reading.get(f"/friend/{game.token}/events?move=0")
             assert response.status_code == 200
             streams.append(aiter(response.streaming_content))
         said = [[await next_event(stream)] for stream in streams]  # the state on connect
@@ -211,12 +211,25 @@ def test_the_friends_live_events_cannot_tell_where_the_hosts_unsunk_ship_lies(
                 events.append(await next_event(stream))
         for stream in streams:
             await stream.aclose()
+        # A page one move behind reconnects (its last event's id): it is sent that move.
+        for events, client, game in zip(said, friends, games, strict=True):
+            await sync_to_async(game.refresh_from_db)()
+            reading = AsyncClient()
+            reading.cookies = client.cookies
+            behind = {"Last-Event-ID": str(game.moves - 1)}
+            url = f"/friend/{game.token}/events?move=0"  # the first connect's address
+            response = await reading.get(url, headers=behind)
+            stream = aiter(response.streaming_content)
+            events.append(await next_event(stream))
+            await stream.aclose()
         return said
 
     said = async_to_sync(watch)()
     assert said[0][0].startswith("retry: 1000\nevent: state\nid: 0\n")
-    assert len(said[0]) >= 5, "fewer turns played than the test means to compare"
-    assert all(event.startswith("event: state\nid: ") for event in said[0][1:])
+    assert len(said[0]) >= 6, "fewer turns played than the test means to compare"
+    # Each move's event carries what the move changed, not the whole state.
+    assert all(event.startswith("event: move\nid: ") for event in said[0][1:-1])
+    assert said[0][-1].startswith("retry: 1000\nevent: move\nid: ")
     for events in zip(said[0], said[1], strict=True):
         one, other = same(*events, games)
         assert one == other

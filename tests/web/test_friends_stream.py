@@ -34,7 +34,8 @@ def test_it_sends_the_whole_state_first_then_each_move_of_the_other(transactiona
     mover, waiter = players(game, host, friend)
 
     async def watch() -> list[str]:
-        response = await reader(waiter).get(f"/friend/{game.token}/events")
+        # (The page says which move it shows, and so that it takes a move's event.)
+        response = await reader(waiter).get(f"/friend/{game.token}/events?move=0")
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
         stream = aiter(response.streaming_content)
@@ -53,7 +54,8 @@ def test_it_sends_the_whole_state_first_then_each_move_of_the_other(transactiona
     assert "wait for their move" in first  # the whole state: whose turn, both boards
     assert 'class="board own"' in first
     assert 'class="board enemy"' in first
-    assert "event: state\nid: 1\n" in moved
+    assert "event: move\nid: 1\n" in moved  # what the move changed, not the whole state
+    assert len(moved) < 4096
     assert "Your turn." in moved
     assert "They fired at C3" in moved
     assert "The game is over" in over
