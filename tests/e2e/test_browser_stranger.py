@@ -78,6 +78,8 @@ def test_two_strangers_meet_play_live_and_see_their_ratings_change(
     # The other sees the shot live, and their own clock running.
     expect(waiter.get_by_role("status").first).to_contain_text("fired at E5", timeout=5000)
     expect(waiter.locator("#friend-status")).to_contain_text("Your turn.")
+    # Their clock starts again with the move (the first move had 30 s; a move has 60).
+    expect(waiter.get_by_role("timer")).to_contain_text(re.compile(r"Time left: (1:00|0:5\d)"))
     waiter.get_by_text("Resign…").click()
     waiter.get_by_role("button", name="Yes, resign").click()
     expect(waiter.get_by_text(re.compile(r"Your rating: \d+ \(-\d+\)"))).to_be_visible()
