@@ -220,6 +220,8 @@ RATELIMIT_VIEW = "core.requests.rate_limited"
 # Shots per player: far above any person's pace, low enough to stop a script hammering.
 FIRE_RATE = env("FIRE_RATE", default="20/s")
 NEW_GAME_RATE = env("NEW_GAME_RATE", default="30/m")
+# Quick messages between the players of a game (a fixed list of phrases), per player.
+TALK_RATE = env("TALK_RATE", default="10/m")
 # A stranger's game: the seconds each move may take (its clock); a walk-off loses on time.
 STRANGER_CLOCK_SECONDS = env.int("STRANGER_CLOCK_SECONDS", default=60)
 # Placing, shuffling, starting and resigning, per player: each takes the database's write lock.

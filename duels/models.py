@@ -42,6 +42,7 @@ from battleship.classic import (
 from battleship.classic import Ship as EngineShip
 from battleship.classic.rules import FirstPlayer
 from core.rule_sets import title_of
+from duels.messages import PHRASES, SHOWN
 from duels.queries import INVITE_LIFETIME, DuelQuerySet, quiet_since
 from modes.models import OPENING_SHOTS, Match, StaleMove, guest_id
 
@@ -550,6 +551,26 @@ class Duel(Match):
                 raise StaleMove
             self._end_playing(seat, self.Ending.CLAIMED, IllegalMove("over", kind="game_over"))
 
+    def say(self, seat: int, phrase: str) -> Message:
+        """``seat`` sends the other one of the fixed phrases (``duels.messages.PHRASES``)."""
+        if phrase not in PHRASES:
+            raise IllegalMove("choose one of the messages offered", kind="no_such_message")
+        if (1 - seat) not in self.seated:
+            raise IllegalMove("nobody has joined yet", kind="nobody_to_tell")
+        return Message.objects.create(duel=self, seat=seat, phrase=phrase)
+
+    def messages_for(self, seat: int) -> list[Message]:
+        """The latest messages ``seat`` sees: both players', the other's left out if muted."""
+        shown = Message.objects.filter(duel=self)
+        mine = self.seated.get(seat)
+        if mine is not None and mine.muted:
+            shown = shown.filter(seat=seat)
+        return list(reversed(shown.order_by("-at", "-pk")[:SHOWN]))
+
+    def mute(self, seat: int, muted: bool) -> None:
+        Seat.objects.filter(duel=self, number=seat).update(muted=muted)
+        self.__dict__.pop("seated", None)
+
     @transaction.atomic
     def vote_rematch(self, seat: int) -> Duel | None:
         """``seat`` asks for a rematch; when both have, the new game (same seats and rules,
@@ -618,6 +639,9 @@ class Seat(models.Model):
     )
     guest_id = models.CharField(max_length=32, blank=True, db_index=True)
     name = models.CharField(max_length=30)
+    muted = models.BooleanField(
+        default=False, help_text="Whether this player has muted the other's messages."
+    )
 
     class Meta:
         constraints = [
@@ -649,6 +673,7 @@ class Seat(models.Model):
 # Each player's record of a finished game, the ratings and the blocks: models of this app, in
 # modules of their own.
 from duels.blocks import Block  # noqa: E402
+from duels.messages import Message  # noqa: E402
 from duels.ratings import PlayerRating, RatingChange, rate  # noqa: E402
 from duels.records import DuelRecord  # noqa: E402
 
@@ -662,6 +687,7 @@ __all__ = [
     "Block",
     "Duel",
     "DuelRecord",
+    "Message",
     "Player",
     "PlayerRating",
     "RatingChange",

@@ -23,6 +23,7 @@ from friends import subscriptions
 
 CHANNEL = "friend:{}"
 PRESENCE = -1  # the nudge that a player came or went (``friends.presence``), not a move
+MESSAGE = -4  # the nudge that a player sent a message (``duels.messages``), not a move
 AGAIN, GONE = subscriptions.AGAIN, subscriptions.GONE
 
 

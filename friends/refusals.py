@@ -18,6 +18,9 @@ SENTENCES: dict[str, Callable[[], str]] = {
     ),
     "fleet_fixed": lambda: gettext("Your fleet is fixed: you said you were ready."),
     "still_going": lambda: gettext("This game is still going."),
+    "out_of_time": lambda: gettext("Your time for this move ran out: the game is lost on time."),
+    "no_such_message": lambda: gettext("Choose one of the messages offered."),
+    "nobody_to_tell": lambda: gettext("Nobody has joined yet: there is nobody to tell."),
 }
 
 

@@ -41,7 +41,7 @@ from duels.models import Duel
 from friends import events as nudges
 from friends import presence
 from friends.changes import move_context
-from friends.views import PAGE, PRESENCE_LINE, context_for, presence_context
+from friends.views import PAGE, PRESENCE_LINE, context_for, presence_context, talk_context
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -121,6 +121,14 @@ def _first(update: Update) -> str:
     return "retry: 1000\n" + event(update.name, update.html, update.move)
 
 
+def _talk(request: HttpRequest, token: str, seat: int) -> str:
+    """The latest messages as ``seat`` sees them (a ``talk`` event's lines)."""
+    game = Duel.objects.get(token=token)
+    return compact(
+        render_to_string(PAGE + "#talk_lines", talk_context(game, seat), request=request)
+    )
+
+
 def _presence(request: HttpRequest, token: str, seat: int) -> str:
     game = Duel.objects.get(token=token)
     return render_to_string(PRESENCE_LINE, presence_context(game, seat), request=request)
@@ -191,6 +199,7 @@ def _let_the_request_thread_go() -> None:
 async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[str]:
     _let_the_request_thread_go()
     update, here = _off_thread(_update), _off_thread(_presence_if_changed)
+    talk = _off_thread(_talk)
     shown, light = _shown_in_play(shown_move(request)), takes_moves(request)
     connection = ""
     closed = True  # until the loop ends by itself: a stream cut off is a player gone
@@ -218,6 +227,9 @@ async def _stream(request: HttpRequest, token: str, seat: int) -> AsyncIterator[
                     nudged.add(changed.get_nowait())
                 if nudges.GONE in nudged:
                     break  # no more nudges: the browser reconnects and is sent the state
+                if nudges.MESSAGE in nudged:
+                    nudged.discard(nudges.MESSAGE)
+                    yield event("talk", await talk(request, token, seat), move)
                 if nudged - {nudges.PRESENCE}:
                     now = await update(request, token, seat, shown)
                     if now.name:
@@ -262,6 +274,9 @@ def _stream_in_a_thread(request: HttpRequest, token: str, seat: int) -> Iterator
         while live and time.monotonic() < ends:
             first = waiting.next(keepalive)
             nudged = set() if first is None else {first, *waiting.pending()}
+            if nudges.MESSAGE in nudged:
+                nudged.discard(nudges.MESSAGE)
+                yield event("talk", _closing(_talk)(request, token, seat), move)
             if nudged - {nudges.PRESENCE}:
                 now = update(request, token, seat, shown)
                 if now.name:

@@ -32,6 +32,8 @@ urlpatterns = [
     path("friend/<token:token>/resign", views.resign, name="friend_resign"),
     path("friend/<token:token>/claim", views.claim, name="friend_claim"),
     path("friend/<token:token>/rematch", views.rematch, name="friend_rematch"),
+    path("friend/<token:token>/say", views.say, name="friend_say"),
+    path("friend/<token:token>/mute", views.mute, name="friend_mute"),
     path("friend/<token:token>/events", stream.events, name="friend_events"),
     path("friend/<token:token>/replay", views.replay, name="friend_replay"),
 ]

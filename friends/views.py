@@ -38,6 +38,7 @@ from core.replays import STEPS_TEMPLATE, only_the_step, replay_step, requested_s
 from core.requests import per_address, per_player_setup, player_key, posted
 from core.rule_sets import OFFERED, info_for
 from duels.blocks import Block, key_of
+from duels.messages import PHRASES
 from duels.models import Duel
 from friends import events, presence
 from friends.forms import InviteForm, JoinForm
@@ -165,10 +166,24 @@ def context_for(game: Duel, seat: int, **extra: Any) -> dict[str, Any]:
         context |= {"time_left": time_left, "time_left_shown": f"{whole // 60}:{whole % 60:02d}"}
     if game.status == Duel.Status.OVER and game.started_at is not None:
         context |= ending_context(game, seat, view, display)
+    if game.has_friend:
+        context |= talk_context(game, seat)
     if game.rematch_votes:
         context["rematch_me"] = game.rematch_votes[seat]
         context["rematch_them"] = game.rematch_votes[1 - seat]
     return context
+
+
+def talk_context(game: Duel, seat: int) -> dict[str, Any]:
+    """The few words the two have exchanged (the latest), the phrases to send, and Mute."""
+    return {
+        "talk": [
+            (game.name_of(message.seat), message.words, message.seat == seat)
+            for message in game.messages_for(seat)
+        ],
+        "phrases": list(PHRASES.items()),
+        "muted": game.seated[seat].muted,
+    }
 
 
 def ending_context(game: Duel, seat: int, view: PlayerView, display: GameDisplay) -> dict[str, Any]:
@@ -350,6 +365,44 @@ def seat_action(
 
 
 PLACEMENT_ERRORS = {"overlap", "off_board", "touching", "no_such_ship", "not_on_board", "cell"}
+
+
+@require_POST
+@ratelimit(key=player_key, rate=setting("TALK_RATE"), block=True)
+@per_address
+@seated
+def say(request: HttpRequest, game: Duel, seat: int) -> HttpResponse:
+    """One of the fixed messages to the other player (``duels.messages``), shown to them live."""
+    try:
+        game.say(seat, request.POST.get("phrase", ""))
+    except ValueError as error:
+        status = 400 if getattr(error, "kind", "") == "no_such_message" else 409
+        return talk_answer(request, game, seat, refusal(error), status)
+    token = game.token
+    transaction.on_commit(lambda: events.publish(token, events.MESSAGE))
+    return talk_answer(request, game, seat)
+
+
+@require_POST
+@per_player_setup
+@per_address
+@seated
+def mute(request: HttpRequest, game: Duel, seat: int) -> HttpResponse:
+    """Hide the other player's messages (or show them again)."""
+    game.mute(seat, request.POST.get("muted", "") == "yes")
+    return talk_answer(request, game, seat)
+
+
+def talk_answer(
+    request: HttpRequest, game: Duel, seat: int, error: str = "", status: int = 200
+) -> HttpResponse:
+    """For htmx, the messages' part of the page; else the page (with the refusal, if any)."""
+    if getattr(request, "htmx", False):
+        context = context_for(game, seat, talk_error=error)
+        return TemplateResponse(request, PAGE + "#talk", context, status=status)
+    if error:
+        return render_page(request, game, seat, error=error, status=status)
+    return redirect(game)
 
 
 @seat_action

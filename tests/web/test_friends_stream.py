@@ -104,3 +104,29 @@ def test_the_hosts_waiting_page_turns_to_placing_with_the_friends_name_when_they
     page = host.get(game.get_absolute_url()).content.decode()
     assert "<title>Place your fleet against Bob · Battleship</title>" in page
     assert '<h1 id="game-heading">Against Bob</h1>' in page
+
+
+def test_a_message_reaches_the_other_player_live_and_a_mute_stops_it(transactional_db, quiet):
+    host, friend = Client(), Client()
+    game = started(host, friend)
+
+    async def watch() -> list[str]:
+        response = await reader(friend).get(f"/friend/{game.token}/events?move=0")
+        stream = aiter(response.streaming_content)
+        said = [await next_event(stream)]  # the state on connect
+        post = sync_to_async(host.post)
+        assert (await post(f"/friend/{game.token}/say", {"phrase": "good_luck"})).status_code == 302
+        said.append(await next_event(stream))
+        await sync_to_async(friend.post)(f"/friend/{game.token}/mute", {"muted": "yes"})
+        await post(f"/friend/{game.token}/say", {"phrase": "thanks"})
+        said.append(await next_event(stream))
+        await stream.aclose()
+        return said
+
+    _state, message, muted = async_to_sync(watch)()
+    assert message.startswith("event: talk\n")
+    assert "Ann:</b> Good luck!" in message
+    assert len(message) < 1024  # the lines alone, not the page
+    assert muted.startswith("event: talk\n")
+    assert "Thanks!" not in muted
+    assert "No message yet." in muted

@@ -236,7 +236,7 @@ def test_bad_input_says_what_is_wrong_and_changes_nothing(data, error):
 
 
 def started(first: Client, second: Client) -> Duel:
-    a, b = seeking(first), seeking(second)
+    a, b = seeking(first, name="Ann"), seeking(second, name="Bob")
     game = game_of(a)
     assert game_of(b) == game
     for client in (first, second):
@@ -406,3 +406,44 @@ def test_a_stranger_can_be_blocked_from_the_history_and_the_page_comes_back():
     answer = ann.post("/stranger/blocks", {"game": game.token, "next": "https://evil.example/"})
     assert answer.url == game.get_absolute_url()
     assert Block.objects.count() == 1
+
+
+def test_quick_messages_reach_the_other_player_and_a_mute_hides_theirs():
+    ann, bob = Client(), Client()
+    game = started(ann, bob)
+    seat = {0: None, 1: None}
+    for client in (ann, bob):
+        page = client.get(game.get_absolute_url()).content.decode()
+        assert "Good luck!" in page  # the phrases to send
+        seat[0 if client is ann else 1] = client
+    said = ann.post(f"/friend/{game.token}/say", {"phrase": "good_luck"}, headers=HX)
+    assert said.status_code == 200
+    assert "<b>You:</b> Good luck!" in said.content.decode()
+    page = bob.get(game.get_absolute_url()).content.decode()
+    assert "<b>Ann:</b> Good luck!" in page
+    # Only the fixed phrases: anything else is refused and nothing is stored.
+    refused = ann.post(f"/friend/{game.token}/say", {"phrase": "<script>"}, headers=HX)
+    assert refused.status_code == 400
+    assert "Choose one of the messages offered." in refused.content.decode()
+    assert game.messages.count() == 1
+    # Bob mutes Ann: her messages are gone from his page, his own stay.
+    assert bob.post(f"/friend/{game.token}/mute", {"muted": "yes"}).status_code == 302
+    bob.post(f"/friend/{game.token}/say", {"phrase": "thanks"})
+    page = bob.get(game.get_absolute_url()).content.decode()
+    assert "Good luck!</li>" not in page
+    assert "<b>You:</b> Thanks!" in page
+    assert "Show the messages of Ann" in page
+    # Someone with no seat cannot speak in the game.
+    assert Client().post(f"/friend/{game.token}/say", {"phrase": "thanks"}).status_code == 403
+    assert game.messages.count() == 2
+
+
+def test_messages_are_rate_limited(settings):
+    settings.TALK_RATE = "3/m"
+    ann, bob = Client(), Client()
+    game = started(ann, bob)
+    codes = [
+        ann.post(f"/friend/{game.token}/say", {"phrase": "nice_shot"}).status_code for _ in range(5)
+    ]
+    assert codes == [302, 302, 302, 429, 429]
+    assert game.messages.count() == 3
