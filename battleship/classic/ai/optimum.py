@@ -301,13 +301,18 @@ class Optimum:
 
 # -- the computer levels against it -------------------------------------------------------
 
-_NAMES = {5: ["Carrier"], 4: ["Battleship"], 3: ["Cruiser", "Submarine"], 2: ["Destroyer"]}
+_NAMES = {
+    5: ["Carrier"],
+    4: ["Battleship"],
+    3: ["Cruiser", "Submarine"],
+    2: ["Destroyer", "Patrol Boat"],
+}
 
 
 def range_rules(size: int, lengths: Sequence[int], *, allow_adjacent: bool = True) -> RuleSet:
     """The rules of a small range: a ``size`` board and ships of ``lengths``, named as in the
-    standard fleet where its names go round (the Cruiser, the Destroyer, ...), else by
-    number ("Ship 3"). ``BattleshipError`` if they are not rules."""
+    standard fleet where its names go round (the Cruiser, the Destroyer, then the Patrol
+    Boat), else by number ("Ship 3"). ``BattleshipError`` if they are not rules."""
     taken: dict[int, int] = {}
     fleet = []
     for number, length in enumerate(lengths, start=1):
@@ -500,7 +505,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         parser().error(str(error))
     value = optimum.value()
     seconds = time.perf_counter() - started
-    ships = ", ".join(f"{spec.name} {spec.length}" for spec in rules.fleet)
+    ships = ", ".join(f"{spec.name} ({spec.length})" for spec in rules.fleet)
     odds = "every fleet equally likely" if options.uniform else "the engine's random fleets"
     touch = "ships never touch" if options.no_touch else "ships may touch"
     first = optimum.best_shots(range_view(rules, []))
