@@ -295,6 +295,8 @@ class Optimum:
     def best_shots(self, view: PlayerView) -> list[Coordinate]:
         """Every optimal next shot from ``view``: an optimal policy."""
         values = self.shot_values(*self.belief(view))
+        if not values:  # the fleet is sunk
+            return []
         least = min(values.values())
         return [Coordinate(*divmod(c, self.size)) for c, v in values.items() if v <= least + TIE]
 

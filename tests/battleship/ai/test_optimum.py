@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from battleship.classic import Board, Coordinate, RuleSet, ShipSpec
+from battleship.classic import Board, Coordinate, FiredShot, RuleSet, ShipSpec
 from battleship.classic.ai.benchmark import range_view
 from battleship.classic.ai.optimum import (
     Optimum,
@@ -107,6 +107,23 @@ def test_it_knows_a_ship_alone_on_a_tiny_board():
     assert optimum.value() == pytest.approx(4.5)
     first = optimum.best_shots(range_view(optimum.rules, []))
     assert [str(c) for c in first] == ["A2", "B1", "B2", "B3", "C2"]
+
+
+def test_its_policy_reads_a_view_hit_by_hit():
+    optimum = Optimum(tiny(3, 2))
+    hit = [FiredShot(Coordinate(1, 1), True)]
+    # A hit in the centre: any of its four neighbours, all alike.
+    assert [str(c) for c in optimum.best_shots(range_view(optimum.rules, hit))] == [
+        "A2",
+        "B1",
+        "B3",
+        "C2",
+    ]
+    sunk = [*hit, FiredShot(Coordinate(1, 2), True, "Destroyer")]
+    assert optimum.best_shots(range_view(optimum.rules, sunk)) == []
+    wrong = [*hit, FiredShot(Coordinate(1, 2), True, "Cruiser")]
+    with pytest.raises(ValueError, match="no fleet answers"):
+        optimum.best_shots(range_view(optimum.rules, wrong))
 
 
 def test_its_fleets_are_the_engines_with_the_engines_odds():
