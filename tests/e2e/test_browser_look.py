@@ -36,6 +36,9 @@ def test_the_leaderboard_shows_every_column_inside_its_card(live_server, page: P
     page.goto(live_server.url + "/leaderboard")
     card = page.get_by_role("region", name="2. Ensign")
     rate = card.get_by_role("columnheader", name="Win rate")
+    # (In view: the rated table above may put the card below the screen's foot, where no
+    # element is found at a point.)
+    rate.scroll_into_view_if_needed()
     inside, header = box(card), box(rate)
     assert header["x"] + header["width"] <= inside["x"] + inside["width"]
     # Nothing (the next card) lies over it.
