@@ -37,6 +37,7 @@ from battleship.classic import (
     MoveResult,
     PlayerView,
     RuleSet,
+    SpectatorView,
     move_from_dict,
 )
 from battleship.classic import Ship as EngineShip
@@ -93,6 +94,10 @@ class Duel(Match):
     rematch_votes = models.JSONField(default=list, blank=True)
     rated = models.BooleanField(
         default=False, help_text="Whether the result changes both players' ratings."
+    )
+    watchable = models.BooleanField(
+        default=False,
+        help_text="Whether others may watch (a stranger's game; a friend's if asked).",
     )
     clock_seconds = models.PositiveIntegerField(
         default=0, help_text="The time each move may take, in seconds (0: untimed)."
@@ -189,7 +194,15 @@ class Duel(Match):
 
     @classmethod
     @transaction.atomic
-    def invite(cls, *, rules: RuleSet, name: str, owner: Any = None, guest_id: str = "") -> Duel:
+    def invite(
+        cls,
+        *,
+        rules: RuleSet,
+        name: str,
+        owner: Any = None,
+        guest_id: str = "",
+        watchable: bool = False,
+    ) -> Duel:
         """A new game waiting for a friend, its maker in the first seat; who fires first is
         the seed's coin flip."""
         now = timezone.now()
@@ -198,6 +211,7 @@ class Duel(Match):
             rules=replace(rules, first_player=FirstPlayer.COIN_FLIP).to_dict(),
             rules_name=rules.name or "standard",
             seed=secrets.randbits(62),
+            watchable=watchable,
             fleets=[[], []],
             ready=[False, False],
             rematch_votes=[False, False],
@@ -258,6 +272,7 @@ class Duel(Match):
             seed=secrets.randbits(62),
             status=cls.Status.PLACING,
             pairing=cls.Pairing.STRANGER,
+            watchable=True,
             rated=rated,
             clock_seconds=clock_seconds,
             fleets=[[], []],
@@ -461,6 +476,11 @@ class Duel(Match):
             view = replace(view, enemy_fleet=engine.view_for(1 - seat).fleet)
         return view
 
+    def spectator_view(self) -> SpectatorView:
+        """What someone watching may know (the library's ``SpectatorView``): every shot and
+        what it announced, no ship's place until the end, then both fleets."""
+        return self.engine().spectator_view()
+
     def replay_view(self, seat: int, step: int) -> PlayerView:
         """``seat``'s view after the first ``step`` moves of the finished game, both fleets
         shown (neither is a secret once the game is over); before the end, refused."""
@@ -598,6 +618,7 @@ class Duel(Match):
             rules_name=game.rules_name,
             pairing=game.pairing,
             rated=game.rated,
+            watchable=game.watchable,
             clock_seconds=game.clock_seconds,
             seed=secrets.randbits(62),
             status=self.Status.PLACING,

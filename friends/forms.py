@@ -23,6 +23,7 @@ class InviteForm(forms.Form):
         error_messages={"invalid_choice": _("Choose one of the rule sets offered.")},
     )
     name = DisplayNameField(required=False, missing=MISSING_NAME)
+    watchable = forms.BooleanField(required=False)
 
     def __init__(self, data: Any, *, guest: bool) -> None:
         super().__init__(data)

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from friends import stream, views
+from friends import stream, views, watch
 
 
 class InviteToken:
@@ -36,4 +36,7 @@ urlpatterns = [
     path("friend/<token:token>/mute", views.mute, name="friend_mute"),
     path("friend/<token:token>/events", stream.events, name="friend_events"),
     path("friend/<token:token>/replay", views.replay, name="friend_replay"),
+    path("live", watch.live_games, name="live_games"),
+    path("watch/<token:token>", watch.watch, name="watch"),
+    path("watch/<token:token>/events", watch.watch_events, name="watch_events"),
 ]

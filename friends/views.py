@@ -68,7 +68,12 @@ def invite(request: HttpRequest) -> HttpResponse:
         return TemplateResponse(request, "friends/new.html", context, status=400)
     player = player_of(request, create=True)
     name = request.user.get_username() if request.user.is_authenticated else ""
-    game = Duel.invite(rules=form.rule_set, name=(name or form.cleaned_data["name"])[:30], **player)
+    game = Duel.invite(
+        rules=form.rule_set,
+        name=(name or form.cleaned_data["name"])[:30],
+        watchable=form.cleaned_data["watchable"],
+        **player,
+    )
     return redirect(game)
 
 

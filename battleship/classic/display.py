@@ -351,6 +351,25 @@ def round_number(view: PlayerView) -> int | None:
     return rounds + 1 if view.my_turn and (finished_round or not rounds) else max(rounds, 1)
 
 
+@dataclass(frozen=True)
+class WatchedBoard:
+    """One player's shots drawn on the other's waters, as someone watching may see them
+    (``SpectatorView.sides[p]``): no sentence of the other's moves, which a spectator's side
+    cannot say (it holds nothing of the player's own waters)."""
+
+    columns: list[int]
+    enemy_rows: list[tuple[str, list[Cell]]]
+    enemy_fleet: list[ShipStatus]
+
+
+def watched_board(view: PlayerView) -> WatchedBoard:
+    """``view``'s enemy waters alone (a spectator's side of the game)."""
+    size = view.rules.board_size
+    cells = _Cells(view)
+    rows = [(letter, [cells.enemy(c, label) for c, label in row]) for letter, row in _grid(size)]
+    return WatchedBoard(list(range(1, size + 1)), rows, _enemy_fleet_status(view, cells))
+
+
 def build_display(view: PlayerView) -> GameDisplay:
     size = view.rules.board_size
     grid = _grid(size)

@@ -80,11 +80,21 @@ def test_two_strangers_meet_play_live_and_see_their_ratings_change(
     expect(waiter.locator("#friend-status")).to_contain_text("Your turn.")
     # Their clock starts again with the move (the first move had 30 s; a move has 60).
     expect(waiter.get_by_role("timer")).to_contain_text(re.compile(r"Time left: (1:00|0:5\d)"))
+    # Someone else watches from the list of live games, and sees the end come live.
+    spectator = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    spectator.goto(base + "/live")
+    spectator.get_by_role("link", name=re.compile("^Watch")).click()
+    expect(spectator.get_by_role("heading", level=1)).to_have_text(
+        re.compile("^(ann against bob|bob against ann)")
+    )
+    expect(spectator.get_by_role("status")).to_contain_text("1 move so far")
+    assert check(spectator, axe_source) == []
     waiter.get_by_text("Resign…").click()
     waiter.get_by_role("button", name="Yes, resign").click()
     expect(waiter.get_by_text(re.compile(r"Your rating: \d+ \(-\d+\)"))).to_be_visible()
     expect(mover.get_by_text(re.compile(r"Your rating: \d+ \(\+\d+\)"))).to_be_visible(timeout=5000)
     assert RatingChange.objects.count() == 2
+    expect(spectator.get_by_role("status")).to_contain_text("The game is over", timeout=5000)
     assert check(mover, axe_source) == []
     for page in (ann, bob):
         page.goto(base + "/stats")

@@ -127,6 +127,8 @@ def tour(page: Page, base: str) -> Iterator[str]:
         yield name
     page.goto(base + "/sector/rules")
     yield "sector battle rules"
+    page.goto(base + "/live")
+    yield "live games"
     page.goto(base + "/stranger/")
     yield "play a stranger"
     page.get_by_role("button", name="Find an opponent").click()

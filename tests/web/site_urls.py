@@ -95,6 +95,7 @@ class Things:
         assert client.post(f"/sector/{over.pk}/resign").status_code == 302
         friend_game = started(client, Client())
         assert client.post(f"/friend/{friend_game.token}/resign").status_code == 302
+        Duel.objects.filter(pk=friend_game.pk).update(watchable=True)  # /watch/<token> too
         response = client.post("/stranger/seeks", {"rules": "standard", "name": "Walker"})
         assert response.status_code == 302
         seek = Seek.objects.get(pk=response.url.rstrip("/").split("/")[-1])
