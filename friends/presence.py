@@ -81,8 +81,17 @@ def leave(token: str, seat: int, connection: str) -> None:
         client.close()
 
 
+WATCHERS = 2
+"""The "seat" of the people watching a game (``friends.watch``): its entries are counted."""
+
+
 def is_here(token: str, seat: int) -> bool:
     """Whether ``seat`` has a stream of the game open (an entry not expired)."""
+    return count(token, seat) > 0
+
+
+def count(token: str, seat: int) -> int:
+    """How many streams of ``seat`` are open (entries not expired)."""
     now = time.time()
     client = _client()
     if client is None:
@@ -91,13 +100,13 @@ def is_here(token: str, seat: int) -> bool:
             for connection, expires in list(entries.items()):
                 if expires <= now:
                     del entries[connection]
-            return bool(entries)
+            return len(entries)
     key = KEY.format(token, seat)
     try:
         with client.pipeline() as pipe:
             pipe.zremrangebyscore(key, "-inf", now)
             pipe.zcard(key)
-            _removed, count = pipe.execute()
+            _removed, found = pipe.execute()
     finally:
         client.close()
-    return bool(count)
+    return int(found)

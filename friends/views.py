@@ -224,7 +224,11 @@ def presence_context(game: Duel, seat: int) -> dict[str, Any]:
     if game.has_friend and not game.is_over:
         with contextlib.suppress(RedisError):
             here = presence.is_here(game.token, 1 - seat)
-    return {"game": game, "them": game.name_of(1 - seat), "them_here": here}
+    watching = 0
+    if game.watchable and not game.is_over:
+        with contextlib.suppress(RedisError):
+            watching = presence.count(game.token, presence.WATCHERS)
+    return {"game": game, "them": game.name_of(1 - seat), "them_here": here, "watching": watching}
 
 
 def their_first_moves(view: PlayerView) -> list[str]:

@@ -9,6 +9,7 @@ same nudges as the players' streams; no seat, no presence, nothing to fire).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
@@ -23,11 +24,13 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+from redis.exceptions import RedisError
 
 from battleship.classic.display import watched_board
 from core.rule_sets import info_for
 from duels.models import Duel, PlayerRating
 from friends import events as nudges
+from friends import presence
 from friends.stream import (
     EventStream,
     _closing,
@@ -62,7 +65,14 @@ def live_games(request: HttpRequest) -> TemplateResponse:
             (seat.name, ratings.get((seat.owner_id, game.rules_name), "") if game.rated else "")
             for seat in seats
         ]
-        rows.append({"game": game, "players": players, "info": info_for(game.rule_set)})
+        rows.append(
+            {
+                "game": game,
+                "players": players,
+                "info": info_for(game.rule_set),
+                "watchers": watchers(game.token),
+            }
+        )
     return TemplateResponse(request, "friends/live.html", {"rows": rows})
 
 
@@ -110,9 +120,46 @@ def _state(request: HttpRequest, token: str) -> tuple[str, int, bool]:
     return html, game.moves, not game.is_over
 
 
+def _arrive(token: str) -> str:
+    """Someone starts watching: counted (``presence.WATCHERS``) while their stream is open."""
+    with contextlib.suppress(RedisError):  # Redis away: watching goes on, uncounted
+        return presence.arrive(token, presence.WATCHERS)
+    return ""
+
+
+def _renew(token: str, connection: str) -> None:
+    if connection:
+        with contextlib.suppress(RedisError):
+            presence.renew(token, presence.WATCHERS, connection)
+
+
+def _leave(token: str, connection: str) -> None:
+    if connection:
+        with contextlib.suppress(RedisError):
+            presence.leave(token, presence.WATCHERS, connection)
+
+
+def watchers(token: str) -> int:
+    """How many are watching the game now (0 when it cannot be known: Redis away)."""
+    with contextlib.suppress(RedisError):
+        return presence.count(token, presence.WATCHERS)
+    return 0
+
+
 async def _watching(request: HttpRequest, token: str) -> AsyncIterator[str]:
     _let_the_request_thread_go()
     state = _off_thread(_state)
+    connection = await _off_thread(_arrive)(token)
+    try:
+        async for part in _watched_events(request, token, state, connection):
+            yield part
+    finally:
+        await _off_thread(_leave)(token, connection)
+
+
+async def _watched_events(
+    request: HttpRequest, token: str, state: Any, connection: str
+) -> AsyncIterator[str]:
     async with nudges.Listening(token) as changed:
         html, move, live = await state(request, token)
         yield "retry: 1000\n" + event("state", html, move)
@@ -122,6 +169,7 @@ async def _watching(request: HttpRequest, token: str) -> AsyncIterator[str]:
                 async with asyncio.timeout(settings.FRIEND_KEEPALIVE_SECONDS):
                     nudged = {await changed.get()}
             except TimeoutError:
+                await _off_thread(_renew)(token, connection)
                 yield ": keep-alive\n\n"
                 continue
             while not changed.empty():
@@ -138,6 +186,7 @@ async def _watching(request: HttpRequest, token: str) -> AsyncIterator[str]:
 def _watching_in_a_thread(request: HttpRequest, token: str) -> Iterator[str]:
     waiting = nudges.Waiting(token)
     state = _closing(_state)
+    connection = _arrive(token)
     try:
         html, move, live = state(request, token)
         yield "retry: 1000\n" + event("state", html, move)
@@ -145,6 +194,7 @@ def _watching_in_a_thread(request: HttpRequest, token: str) -> Iterator[str]:
         while live and time.monotonic() < ends:
             first = waiting.next(settings.FRIEND_KEEPALIVE_SECONDS)
             if first is None:
+                _renew(token, connection)
                 yield ": keep-alive\n\n"
                 continue
             nudged = {first, *waiting.pending()}
@@ -155,6 +205,7 @@ def _watching_in_a_thread(request: HttpRequest, token: str) -> Iterator[str]:
                     yield event("state", html, move)
     finally:
         waiting.close()
+        _leave(token, connection)
 
 
 @require_safe

@@ -106,3 +106,39 @@ def test_the_stream_ends_when_the_game_does_and_shows_both_fleets(transactional_
     _first, over = async_to_sync(watch)()
     assert "The game is over: Bob won." in over
     assert "on-ship" in over  # both fleets, now that it is over
+
+
+def test_the_list_and_the_players_see_how_many_watch(transactional_db, settings):
+    settings.FRIEND_KEEPALIVE_SECONDS = 30
+    # A watcher's mark lasts a second here: a stream cut off without a word (a closed tab)
+    # is counted out when its mark runs out.
+    settings.FRIEND_PRESENCE_SECONDS = 1
+    host, friend = Client(), Client()
+    game = started(host, friend)
+    Duel.objects.filter(pk=game.pk).update(watchable=True)
+
+    def counts() -> tuple[str, str]:
+        listed = Client().get("/live").content.decode()
+        row = listed[listed.index(f"/watch/{game.token}") - 400 :]
+        return row, host.get(game.get_absolute_url()).content.decode()
+
+    async def watch() -> list[tuple[str, str]]:
+        seen = []
+        streams = []
+        for _ in range(2):
+            response = await AsyncClient().get(f"/watch/{game.token}/events")
+            stream = aiter(response.streaming_content)
+            await next_event(stream)
+            streams.append(stream)
+        seen.append(await sync_to_async(counts)())
+        for stream in streams:
+            await stream.aclose()
+        await asyncio.sleep(1.2)
+        seen.append(await sync_to_async(counts)())
+        return seen
+
+    (row, page), (row_after, page_after) = async_to_sync(watch)()
+    assert "<td>0</td><td>2</td>" in row  # no move yet, two watching
+    assert "2 watching." in page
+    assert "<td>0</td><td>0</td>" in row_after
+    assert "watching." not in page_after
