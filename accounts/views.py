@@ -28,7 +28,7 @@ from accounts.models import Preferences
 from accounts.statistics import statistics_of
 from battleship.classic.sentences import duration
 from battleship_site.limits import setting
-from core.rule_sets import BY_NAME, OFFERED
+from core.rule_sets import BY_NAME, OFFERED, title_of
 from duels.models import PlayerRating, RatingChange
 from modes.registry import MODES
 
@@ -137,13 +137,7 @@ def ratings_of(user: Any) -> dict[str, Any]:
             chart = charts.rating_history(
                 most.rules_name, changes[0][0], [after for _before, after in changes]
             )
-    rows = [
-        (
-            rating,
-            BY_NAME[rating.rules_name].title if rating.rules_name in BY_NAME else rating.rules_name,
-        )
-        for rating in ratings
-    ]
+    rows = [(rating, title_of(rating.rules_name)) for rating in ratings]
     return {
         "ratings": rows,
         "rating_chart": chart,

@@ -12,6 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from battleship_site.names import validate_one_script
+from core.rule_sets import OFFERED
 
 NAME_LENGTH = 30
 # Letters (any script), digits, spaces and a few marks people put in names: nothing that
@@ -48,3 +49,26 @@ class DisplayNameField(forms.CharField):
     def clean(self, value: Any) -> str:
         value = super().clean(value)
         return clean_display_name(value, self.missing) if value or self.required else ""
+
+
+class RulesAndNameForm(forms.Form):
+    """Starting a game against a person: ``rules``, a rule set the site offers; ``name``, a
+    guest's display name (an account plays under its username). A subclass gives the name's
+    field with its own sentence for a missing name."""
+
+    rules = forms.ChoiceField(
+        choices=[(info.name, info.marked_title) for info in OFFERED],
+        error_messages={"invalid_choice": _("Choose one of the rule sets offered.")},
+    )
+    name: DisplayNameField
+
+    def __init__(self, data: Any, *, guest: bool) -> None:
+        super().__init__(data)
+        self.fields["name"].required = guest
+
+    @property
+    def first_error(self) -> str:
+        for field in ("rules", "name"):
+            if field in self.errors:
+                return str(self.errors[field][0])
+        return ""

@@ -193,6 +193,27 @@ class Duel(Match):
     # -- the invite ----------------------------------------------------------------------
 
     @classmethod
+    def _new(cls, rules: RuleSet, **fields: Any) -> Duel:
+        """A new game under ``rules`` (its token, seed, empty fleets and votes, its expiry),
+        with ``fields`` (its status, how the two met, its clock) as each way of making one
+        says."""
+        now = timezone.now()
+        return cls.objects.create(
+            **{
+                "token": secrets.token_urlsafe(16),
+                "rules": rules.to_dict(),
+                "rules_name": rules.name or "standard",
+                "seed": secrets.randbits(62),
+                "fleets": [[], []],
+                "ready": [False, False],
+                "rematch_votes": [False, False],
+                "created_at": now,
+                "expires_at": now + INVITE_LIFETIME,
+                **fields,
+            }
+        )
+
+    @classmethod
     @transaction.atomic
     def invite(
         cls,
@@ -205,19 +226,7 @@ class Duel(Match):
     ) -> Duel:
         """A new game waiting for a friend, its maker in the first seat; who fires first is
         the seed's coin flip."""
-        now = timezone.now()
-        duel = cls.objects.create(
-            token=secrets.token_urlsafe(16),
-            rules=replace(rules, first_player=FirstPlayer.COIN_FLIP).to_dict(),
-            rules_name=rules.name or "standard",
-            seed=secrets.randbits(62),
-            watchable=watchable,
-            fleets=[[], []],
-            ready=[False, False],
-            rematch_votes=[False, False],
-            created_at=now,
-            expires_at=now + INVITE_LIFETIME,
-        )
+        duel = cls._new(replace(rules, first_player=FirstPlayer.COIN_FLIP), watchable=watchable)
         Seat.objects.create(
             duel=duel, number=HOST, owner=owner, guest_id="" if owner else guest_id, name=name
         )
@@ -264,23 +273,14 @@ class Duel(Match):
         """A game between two people brought together by seeking (``players``: who, and the
         name the other reads, in seat order): both seats taken, fleets to place, on a clock.
         Run inside the caller's transaction (the pairing's)."""
-        now = timezone.now()
-        duel = cls.objects.create(
-            token=secrets.token_urlsafe(16),
-            rules=replace(rules, first_player=FirstPlayer.COIN_FLIP).to_dict(),
-            rules_name=rules.name or "standard",
-            seed=secrets.randbits(62),
+        duel = cls._new(
+            replace(rules, first_player=FirstPlayer.COIN_FLIP),
             status=cls.Status.PLACING,
             pairing=cls.Pairing.STRANGER,
             watchable=True,
             rated=rated,
             clock_seconds=clock_seconds,
-            fleets=[[], []],
-            ready=[False, False],
-            rematch_votes=[False, False],
-            created_at=now,
-            last_move_at=now,
-            expires_at=now + INVITE_LIFETIME,
+            last_move_at=timezone.now(),
         )
         Seat.objects.bulk_create(
             Seat(duel=duel, number=number, owner=p.owner, guest_id=p.guest_id, name=name)
@@ -611,22 +611,14 @@ class Duel(Match):
             game.rule_set,
             first_player=FirstPlayer.PLAYER_0 if first == FRIEND else FirstPlayer.PLAYER_1,
         )
-        now = timezone.now()
-        new = Duel.objects.create(
-            token=secrets.token_urlsafe(16),
-            rules=again.to_dict(),
+        new = Duel._new(
+            again,
             rules_name=game.rules_name,
             pairing=game.pairing,
             rated=game.rated,
             watchable=game.watchable,
             clock_seconds=game.clock_seconds,
-            seed=secrets.randbits(62),
             status=self.Status.PLACING,
-            fleets=[[], []],
-            ready=[False, False],
-            rematch_votes=[False, False],
-            created_at=now,
-            expires_at=now + INVITE_LIFETIME,
         )
         Seat.objects.bulk_create(
             Seat(duel=new, number=s.number, owner=s.owner, guest_id=s.guest_id, name=s.name)

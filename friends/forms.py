@@ -2,43 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from battleship import RuleSet, find_variant
-from core.names import DisplayNameField
-from core.rule_sets import OFFERED
+from core.names import DisplayNameField, RulesAndNameForm
 
 MISSING_NAME = _("Choose a name your friend will see.")
 
 
-class InviteForm(forms.Form):
-    """``rules``: a rule set the site offers; ``name``: a guest's display name (an account
-    plays under its username)."""
+class InviteForm(RulesAndNameForm):
+    """The rules, a guest's name, and whether others may watch."""
 
-    rules = forms.ChoiceField(
-        choices=[(info.name, info.marked_title) for info in OFFERED],
-        error_messages={"invalid_choice": _("Choose one of the rule sets offered.")},
-    )
     name = DisplayNameField(required=False, missing=MISSING_NAME)
     watchable = forms.BooleanField(required=False)
-
-    def __init__(self, data: Any, *, guest: bool) -> None:
-        super().__init__(data)
-        self.fields["name"].required = guest
 
     @property
     def rule_set(self) -> RuleSet:
         return find_variant(self.cleaned_data["rules"])
-
-    @property
-    def first_error(self) -> str:
-        for field in ("rules", "name"):
-            if field in self.errors:
-                return str(self.errors[field][0])
-        return ""
 
 
 class JoinForm(forms.Form):

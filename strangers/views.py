@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from battleship_site.limits import setting
 from core.requests import HttpRequest, per_address, posted
-from core.rule_sets import OFFERED
+from core.rule_sets import OFFERED, title_of
 from duels.blocks import Block, key_of
 from duels.models import Duel, Player, Seat
 from modes.models import player_of
@@ -105,7 +105,7 @@ def waiting(request: HttpRequest, seek_id: Any) -> HttpResponse:
     context = {
         "seek": found,
         "offer_computer": found.waited() >= OFFER_COMPUTER_AFTER,
-        "rules_title": dict((info.name, info.title) for info in OFFERED).get(found.rules_name),
+        "rules_title": title_of(found.rules_name),
         **people_now(),
     }
     template = WAITING + ("#status" if request.htmx else "")
