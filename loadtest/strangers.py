@@ -67,7 +67,12 @@ class Seeker:
 
     def poll(self) -> str:
         """Ask the waiting page once, as htmx does: the game's address once paired."""
-        answer = self.client.get(self.waiting, headers={"HX-Request": "true"})
+        try:
+            answer = self.client.get(self.waiting, headers={"HX-Request": "true"})
+        except httpx.RemoteProtocolError:
+            # A kept-alive connection the server closed as the question went out on it: a
+            # browser asks again on a new one (a GET changes nothing), and so does this.
+            answer = self.client.get(self.waiting, headers={"HX-Request": "true"})
         if answer.status_code != 200:
             raise RuntimeError(f"poll: {answer.status_code} {answer.text[:300]}")
         self.game = answer.headers.get("HX-Redirect", "")
